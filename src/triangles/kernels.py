@@ -1,0 +1,447 @@
+"""numba kernels shared by the rules engine and the AI.
+
+Everything here works on plain numpy arrays so that the rules (``triangles.rules``)
+and the search (``triangles.ai``) can call the same make/unmake code, in Python
+or from inside other kernels.  No pygame, no Python objects.
+
+Vocabulary
+----------
+*pair* ``p``
+    index of the candidate line between stars ``i < j``; pairs are numbered in
+    lexicographic order, so sorted pair ids give sorted ``(i, j)`` moves.
+*clear*
+    a pair with no other star within ``tolerance`` of its closed segment; only
+    clear pairs can ever be drawn.
+*cell*
+    an empty triangle (no star strictly inside) whose three sides are clear:
+    the only triangles that can ever score.  Each pair knows its cells through a
+    CSR incidence list (``inc_ptr``/``inc_cell``).
+*live* cell
+    one that can still be closed: no side blocked by a crossing line, and not
+    all three sides drawn.  The game is over when no cell is live.
+
+Geometry uses float64 with comparisons arranged so that integer coordinates
+(and integer or dyadic tolerances) give exact answers, which is what the
+exact-arithmetic reference in the tests checks.
+
+Static board data is a tuple ``S`` and the mutable game state a tuple ``D``
+(see :func:`new_state`); both are built by :mod:`triangles.rules`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles.jit import njit
+
+# Indices into the int64 scalar array ``D[0]`` (``st``).
+ST_PLAYER = 0  # whose turn: 0 or 1
+ST_SCORE0 = 1
+ST_SCORE1 = 2
+ST_NMOVES = 3  # lines drawn so far
+ST_BTOP = 4  # top of the blocked-pairs stack
+ST_LIVE = 5  # number of live cells
+ST_NLEGAL = 6  # number of legal pairs
+ST_EXTRA = 7  # 1 when a scoring line earns another move
+ST_SIZE = 8
+
+
+# --------------------------------------------------------------------------
+# Primitive geometry
+# --------------------------------------------------------------------------
+
+
+@njit(inline="always")
+def orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
+    """Twice the signed area of (a, b, c): > 0 counter-clockwise, 0 collinear."""
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+
+
+@njit
+def segments_cross(
+    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
+) -> bool:
+    """True when segments a-b and c-d meet at a point interior to both.
+
+    Touching at an endpoint or lying collinear does not count: on a board those
+    cases are already excluded because such a segment passes through a star.
+    """
+    d1 = orient(ax, ay, bx, by, cx, cy)
+    d2 = orient(ax, ay, bx, by, dx, dy)
+    if not ((d1 > 0.0 and d2 < 0.0) or (d1 < 0.0 and d2 > 0.0)):
+        return False
+    d3 = orient(cx, cy, dx, dy, ax, ay)
+    d4 = orient(cx, cy, dx, dy, bx, by)
+    return (d3 > 0.0 and d4 < 0.0) or (d3 < 0.0 and d4 > 0.0)
+
+
+@njit
+def near_segment(
+    px: float, py: float, ax: float, ay: float, bx: float, by: float, tol: float
+) -> bool:
+    """True when point p is within ``tol`` (inclusive) of the closed segment a-b.
+
+    Compares squared quantities only (no division or square root) so that
+    integer inputs give an exact answer.
+    """
+    dx = bx - ax
+    dy = by - ay
+    wx = px - ax
+    wy = py - ay
+    dot = wx * dx + wy * dy
+    len2 = dx * dx + dy * dy
+    tol2 = tol * tol
+    if dot <= 0.0:
+        return wx * wx + wy * wy <= tol2
+    if dot >= len2:
+        ex = px - bx
+        ey = py - by
+        return ex * ex + ey * ey <= tol2
+    cr = dx * wy - dy * wx
+    return cr * cr <= tol2 * len2
+
+
+@njit
+def strictly_inside(
+    px: float, py: float, ax: float, ay: float, bx: float, by: float, cx: float, cy: float
+) -> bool:
+    """True when p lies strictly inside triangle a-b-c (not on a side)."""
+    o1 = orient(ax, ay, bx, by, px, py)
+    o2 = orient(bx, by, cx, cy, px, py)
+    o3 = orient(cx, cy, ax, ay, px, py)
+    return (o1 > 0.0 and o2 > 0.0 and o3 > 0.0) or (o1 < 0.0 and o2 < 0.0 and o3 < 0.0)
+
+
+# --------------------------------------------------------------------------
+# Static board analysis (once per board)
+# --------------------------------------------------------------------------
+
+
+@njit
+def pair_tables(n: int):
+    """(pi, pj, pid): the stars of each pair, and the pair id of (i, j) (-1 on the diagonal)."""
+    npairs = n * (n - 1) // 2
+    pi = np.empty(npairs, np.int32)
+    pj = np.empty(npairs, np.int32)
+    pid = np.full((n, n), -1, np.int32)
+    p = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            pi[p] = i
+            pj[p] = j
+            pid[i, j] = p
+            pid[j, i] = p
+            p += 1
+    return pi, pj, pid
+
+
+@njit
+def clear_mask(xs, ys, pi, pj, tol: float):
+    """1 for each pair whose closed segment keeps every other star farther than ``tol``."""
+    npairs = pi.shape[0]
+    n = xs.shape[0]
+    out = np.ones(npairs, np.uint8)
+    for p in range(npairs):
+        a = pi[p]
+        b = pj[p]
+        ax = xs[a]
+        ay = ys[a]
+        bx = xs[b]
+        by = ys[b]
+        # cheap bounding-box reject before the exact test
+        lox = min(ax, bx) - tol
+        hix = max(ax, bx) + tol
+        loy = min(ay, by) - tol
+        hiy = max(ay, by) + tol
+        for k in range(n):
+            if k == a or k == b:
+                continue
+            px = xs[k]
+            py = ys[k]
+            if px < lox or px > hix or py < loy or py > hiy:
+                continue
+            if near_segment(px, py, ax, ay, bx, by, tol):
+                out[p] = 0
+                break
+    return out
+
+
+@njit
+def empty_cells(xs, ys, pid, clear):
+    """All cells: triangles i<j<k with three clear sides and no star strictly inside.
+
+    Returns (cells (m, 3) star ids, cell_pairs (m, 3) pair ids of sides jk, ik, ij).
+    """
+    n = xs.shape[0]
+    cap = 1024
+    cells = np.empty((cap, 3), np.int32)
+    m = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if clear[pid[i, j]] == 0:
+                continue
+            for k in range(j + 1, n):
+                if clear[pid[i, k]] == 0 or clear[pid[j, k]] == 0:
+                    continue
+                ax = xs[i]
+                ay = ys[i]
+                bx = xs[j]
+                by = ys[j]
+                cx = xs[k]
+                cy = ys[k]
+                lox = min(ax, min(bx, cx))
+                hix = max(ax, max(bx, cx))
+                loy = min(ay, min(by, cy))
+                hiy = max(ay, max(by, cy))
+                empty = True
+                for s in range(n):
+                    px = xs[s]
+                    py = ys[s]
+                    if px <= lox or px >= hix or py <= loy or py >= hiy:
+                        continue
+                    if s == i or s == j or s == k:
+                        continue
+                    if strictly_inside(px, py, ax, ay, bx, by, cx, cy):
+                        empty = False
+                        break
+                if not empty:
+                    continue
+                if m == cap:
+                    bigger = np.empty((cap * 2, 3), np.int32)
+                    bigger[:cap] = cells
+                    cells = bigger
+                    cap *= 2
+                cells[m, 0] = i
+                cells[m, 1] = j
+                cells[m, 2] = k
+                m += 1
+    cells = cells[:m].copy()
+    cell_pairs = np.empty((m, 3), np.int32)
+    for c in range(m):
+        i = cells[c, 0]
+        j = cells[c, 1]
+        k = cells[c, 2]
+        cell_pairs[c, 0] = pid[j, k]
+        cell_pairs[c, 1] = pid[i, k]
+        cell_pairs[c, 2] = pid[i, j]
+    return cells, cell_pairs
+
+
+@njit
+def incidence(npairs: int, cell_pairs):
+    """CSR lists pair -> cells having that pair as a side."""
+    m = cell_pairs.shape[0]
+    counts = np.zeros(npairs + 1, np.int32)
+    for c in range(m):
+        for s in range(3):
+            counts[cell_pairs[c, s] + 1] += 1
+    ptr = np.cumsum(counts).astype(np.int32)
+    fill = ptr[:-1].copy()
+    out = np.empty(3 * m, np.int32)
+    for c in range(m):
+        for s in range(3):
+            p = cell_pairs[c, s]
+            out[fill[p]] = c
+            fill[p] += 1
+    return ptr, out
+
+
+# --------------------------------------------------------------------------
+# Game state: make / unmake
+# --------------------------------------------------------------------------
+
+
+def new_state(npairs: int, ncells: int, clear: np.ndarray, extra_turn: bool) -> tuple:
+    """A fresh game state tuple ``D`` for a board (plain numpy; callable from Python)."""
+    st = np.zeros(ST_SIZE, np.int64)
+    st[ST_LIVE] = ncells
+    st[ST_NLEGAL] = int(clear.sum())
+    st[ST_EXTRA] = 1 if extra_turn else 0
+    legal = clear.astype(np.uint8).copy()
+    drawn = np.full(npairs, -1, np.int8)  # owner of a drawn pair, -1 when not drawn
+    cell_drawn = np.zeros(ncells, np.int8)  # sides drawn, 0..3
+    cell_blocked = np.zeros(ncells, np.int32)  # undrawn sides crossed by a drawn line
+    cell_owner = np.full(ncells, -1, np.int8)
+    moves = np.empty(npairs, np.int32)  # pair ids in order
+    move_player = np.empty(npairs, np.int8)
+    move_bstart = np.empty(npairs, np.int32)  # blocked-stack top before the move
+    bstack = np.empty(npairs, np.int32)
+    last_closed = np.full(2, -1, np.int32)  # cells closed by the latest line (at most 2)
+    return (
+        st, legal, drawn, cell_drawn, cell_blocked, cell_owner,
+        moves, move_player, move_bstart, bstack, last_closed,
+    )
+
+
+def copy_state(D: tuple) -> tuple:
+    return tuple(a.copy() for a in D)
+
+
+@njit
+def apply_line(S, D, p: int) -> int:
+    """Draw pair ``p`` (which must be legal) for the player to move; returns triangles closed."""
+    xs, ys, pi, pj, cells, cell_pairs, inc_ptr, inc_cell = S
+    st, legal, drawn, cell_drawn, cell_blocked, cell_owner, moves, move_player, move_bstart, bstack, last_closed = D
+    player = st[ST_PLAYER]
+    nm = st[ST_NMOVES]
+    moves[nm] = p
+    move_player[nm] = player
+    move_bstart[nm] = st[ST_BTOP]
+    st[ST_NMOVES] = nm + 1
+    legal[p] = 0
+    drawn[p] = player
+    nlegal = st[ST_NLEGAL] - 1
+    live = st[ST_LIVE]
+
+    # cells having p as a side: one more side drawn, closed when it was the last
+    # (a line closes at most one empty triangle on each side, so at most 2)
+    closed = 0
+    last_closed[0] = -1
+    last_closed[1] = -1
+    for t in range(inc_ptr[p], inc_ptr[p + 1]):
+        c = inc_cell[t]
+        cell_drawn[c] += 1
+        if cell_drawn[c] == 3:
+            cell_owner[c] = player
+            if closed < 2:
+                last_closed[closed] = c
+            closed += 1
+            live -= 1
+
+    # block every legal pair that crosses the new line
+    c0 = pi[p]
+    d0 = pj[p]
+    cx = xs[c0]
+    cy = ys[c0]
+    dx = xs[d0]
+    dy = ys[d0]
+    top = st[ST_BTOP]
+    npairs = pi.shape[0]
+    n = xs.shape[0]
+    side = np.empty(n, np.float64)
+    for s in range(n):
+        side[s] = orient(cx, cy, dx, dy, xs[s], ys[s])
+    for q in range(npairs):
+        if legal[q] == 0:
+            continue
+        a = pi[q]
+        b = pj[q]
+        sa = side[a]
+        sb = side[b]
+        if not ((sa > 0.0 and sb < 0.0) or (sa < 0.0 and sb > 0.0)):
+            continue
+        ax = xs[a]
+        ay = ys[a]
+        bx = xs[b]
+        by = ys[b]
+        o1 = orient(ax, ay, bx, by, cx, cy)
+        o2 = orient(ax, ay, bx, by, dx, dy)
+        if (o1 > 0.0 and o2 < 0.0) or (o1 < 0.0 and o2 > 0.0):
+            legal[q] = 0
+            bstack[top] = q
+            top += 1
+            nlegal -= 1
+            for t in range(inc_ptr[q], inc_ptr[q + 1]):
+                c = inc_cell[t]
+                cell_blocked[c] += 1
+                if cell_blocked[c] == 1:
+                    live -= 1
+    st[ST_BTOP] = top
+    st[ST_NLEGAL] = nlegal
+    st[ST_LIVE] = live
+    if player == 0:
+        st[ST_SCORE0] += closed
+    else:
+        st[ST_SCORE1] += closed
+    if not (closed > 0 and st[ST_EXTRA] == 1):
+        st[ST_PLAYER] = 1 - player
+    return closed
+
+
+@njit
+def undo_line(S, D) -> int:
+    """Take back the last line exactly; returns its pair id (-1 when none)."""
+    xs, ys, pi, pj, cells, cell_pairs, inc_ptr, inc_cell = S
+    st, legal, drawn, cell_drawn, cell_blocked, cell_owner, moves, move_player, move_bstart, bstack, last_closed = D
+    nm = st[ST_NMOVES]
+    if nm == 0:
+        return -1
+    nm -= 1
+    p = moves[nm]
+    player = move_player[nm]
+    live = st[ST_LIVE]
+    nlegal = st[ST_NLEGAL]
+    start = move_bstart[nm]
+    for t in range(start, st[ST_BTOP]):
+        q = bstack[t]
+        legal[q] = 1
+        nlegal += 1
+        for u in range(inc_ptr[q], inc_ptr[q + 1]):
+            c = inc_cell[u]
+            cell_blocked[c] -= 1
+            if cell_blocked[c] == 0:
+                live += 1
+    closed = 0
+    for t in range(inc_ptr[p], inc_ptr[p + 1]):
+        c = inc_cell[t]
+        if cell_drawn[c] == 3:
+            cell_owner[c] = -1
+            closed += 1
+            live += 1
+        cell_drawn[c] -= 1
+    legal[p] = 1
+    drawn[p] = -1
+    nlegal += 1
+    if player == 0:
+        st[ST_SCORE0] -= closed
+    else:
+        st[ST_SCORE1] -= closed
+    st[ST_PLAYER] = player
+    st[ST_NMOVES] = nm
+    st[ST_BTOP] = start
+    st[ST_LIVE] = live
+    st[ST_NLEGAL] = nlegal
+    return p
+
+
+@njit
+def closing_count(S, D, p: int) -> int:
+    """How many triangles drawing the legal pair ``p`` would close right now."""
+    inc_ptr = S[6]
+    inc_cell = S[7]
+    cell_drawn = D[3]
+    k = 0
+    for t in range(inc_ptr[p], inc_ptr[p + 1]):
+        if cell_drawn[inc_cell[t]] == 2:
+            k += 1
+    return k
+
+
+@njit
+def nth_legal(legal, r: int) -> int:
+    """The pair id of the r-th legal pair in sorted order (-1 if fewer)."""
+    for q in range(legal.shape[0]):
+        if legal[q] != 0:
+            if r == 0:
+                return q
+            r -= 1
+    return -1
+
+
+@njit
+def random_playout(S, D, seed: int) -> int:
+    """Play uniformly random legal lines until the game is over; returns lines drawn.
+
+    The same random game the benchmark plays through the Python API, but entirely
+    in compiled code: the shape of the AI's inner loop.
+    """
+    np.random.seed(seed)
+    st = D[0]
+    legal = D[1]
+    played = 0
+    while st[ST_LIVE] > 0:
+        r = np.random.randint(0, st[ST_NLEGAL])
+        p = nth_legal(legal, r)
+        apply_line(S, D, p)
+        played += 1
+    return played
