@@ -1,0 +1,73 @@
+"""Baseline players for benchmarks and tests: ``random`` and ``greedy``.
+
+``greedy`` takes a scoring line when there is one (the one closing most), else a
+line that leaves the opponent no closable triangle, else the line giving away
+fewest; ties are broken uniformly at random with the given generator.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles import kernels as K
+from triangles.jit import njit
+
+__all__ = ["move_table", "random_move", "greedy_move"]
+
+
+@njit(nogil=True)
+def move_table(S, D):
+    """For every legal pair: (pair ids, closes, gives).
+
+    ``closes`` is how many triangles the line scores now; ``gives`` is how many
+    triangles it makes closable for the next player (cells getting their second
+    side; their third side is then necessarily still legal, since the cell is live).
+    """
+    inc_ptr = S[6]
+    inc_cell = S[7]
+    st = D[0]
+    legal = D[1]
+    cell_drawn = D[3]
+    cell_blocked = D[4]
+    n = st[K.ST_NLEGAL]
+    ids = np.empty(n, np.int32)
+    closes = np.zeros(n, np.int32)
+    gives = np.zeros(n, np.int32)
+    k = 0
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        ids[k] = p
+        c2 = 0
+        g = 0
+        for t in range(inc_ptr[p], inc_ptr[p + 1]):
+            c = inc_cell[t]
+            if cell_blocked[c] != 0:
+                continue
+            d = cell_drawn[c]
+            if d == 2:
+                c2 += 1
+            elif d == 1:
+                g += 1
+        closes[k] = c2
+        gives[k] = g
+        k += 1
+    return ids[:k], closes[:k], gives[:k]
+
+
+def random_move(game, rng: np.random.Generator) -> tuple[int, int]:
+    moves = game.legal_moves_array()
+    i, j = moves[int(rng.integers(len(moves)))]
+    return int(i), int(j)
+
+
+def greedy_move(game, rng: np.random.Generator) -> tuple[int, int]:
+    ids, closes, gives = move_table(game._S, game._D)
+    if len(ids) == 0:
+        raise ValueError("the game is over: no legal move")
+    if closes.max() > 0:
+        cand = ids[closes == closes.max()]
+    else:
+        cand = ids[gives == gives.min()]
+    p = int(cand[int(rng.integers(len(cand)))])
+    return game.board.pair(p)
