@@ -1,0 +1,1 @@
+"""The pygame user interface: rendering (``render``) and scenes (``scenes``)."""

@@ -1,0 +1,185 @@
+"""The committed board layer: background + filled triangles + lines + stars.
+
+Everything that only changes when a line is drawn lives in one cached,
+window-sized surface, so an idle frame is a single blit.  The layer is kept in
+step with the game *incrementally*: a new move draws only its own line and the
+triangles it closed.  Drawing is always done move by move in game order, so
+the incremental result is pixel-identical to a rebuild from scratch.
+
+Two surfaces are kept: ``lines`` (background, triangles, lines) and ``surf``
+(``lines`` plus the additive star sprites).  After a move only the dirty
+rectangle of ``surf`` is refreshed from ``lines`` and the stars touching it are
+re-added under a clip, which again equals a full composition.
+
+Undo restores a snapshot of ``lines`` taken before each of the last few moves;
+any other mismatch (a different game, a resize, a long undo) rebuilds.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+import pygame
+
+from triangles.ui.render.primitives import Scratch, fill_triangle, glow_line
+from triangles.ui.render.sprites import star_sprite
+from triangles.ui.render.theme import Theme
+from triangles.ui.render.viewport import Viewport
+
+__all__ = ["BoardLayer"]
+
+Move = tuple[int, int]
+UNDO_SNAPSHOTS = 4
+
+
+class BoardLayer:
+    """Cached committed board for one (board, theme, viewport, background)."""
+
+    def __init__(self, board, theme: Theme, viewport: Viewport, background: pygame.Surface) -> None:
+        self.board = board
+        self.theme = theme
+        self.viewport = viewport
+        self.background = background
+        self.pts = viewport.points_to_screen(board.stars) if board.n else np.zeros((0, 2))
+        self._pt_list: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
+        self.scratch = Scratch(viewport.window_size)
+        self._edge_cells = _edge_cells(board.cells)
+        self._make_star_sprites()
+        self.lines = background.copy()
+        self.surf = background.copy()
+        self.moves: list[tuple[Move, int]] = []     # what the layer shows, in order
+        self._index: dict[Move, int] = {}           # move -> index in self.moves
+        self._snapshots: deque[tuple[int, pygame.Surface]] = deque(maxlen=UNDO_SNAPSHOTS)
+        self._game_id: int | None = None
+        self.rebuilds = 0                           # statistics, for tests and the benchmark
+        self.increments = 0
+        self.restores = 0
+        self._compose_all()
+
+    # -- stars -------------------------------------------------------------------
+
+    def _make_star_sprites(self) -> None:
+        st = self.theme.stars
+        scale = self.viewport.scale
+        self.star_sprites = [star_sprite(st, t, scale) for t in st.tints]
+        rng = np.random.default_rng([self.theme.background.seed, self.board.n])
+        self.star_kind = rng.integers(0, len(self.star_sprites), self.board.n) if self.board.n else []
+        half = max(h for _, h in self.star_sprites)
+        self.star_half = half
+
+    def _blit_stars(self, ids) -> None:
+        for i in ids:
+            spr, half = self.star_sprites[self.star_kind[i]]
+            x, y = self._pt_list[i]
+            self.surf.blit(spr, (round(x) - half, round(y) - half), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _compose_all(self) -> None:
+        self.surf.blit(self.lines, (0, 0))
+        self._blit_stars(range(self.board.n))
+
+    def _compose_rect(self, rect: pygame.Rect) -> None:
+        rect = rect.clip(self.surf.get_rect())
+        if rect.w <= 0 or rect.h <= 0:
+            return
+        self.surf.blit(self.lines, rect.topleft, rect)
+        h = self.star_half
+        p = self.pts
+        near = np.flatnonzero((p[:, 0] + h >= rect.left - 1) & (p[:, 0] - h <= rect.right + 1)
+                              & (p[:, 1] + h >= rect.top - 1) & (p[:, 1] - h <= rect.bottom + 1))
+        self.surf.set_clip(rect)
+        self._blit_stars(near.tolist())
+        self.surf.set_clip(None)
+
+    # -- moves -------------------------------------------------------------------
+
+    def _draw_move(self, k: int, move: Move, owner: int, tri_owner: np.ndarray) -> pygame.Rect:
+        """Draw move k (already appended to self.moves) and the triangles it closed."""
+        th = self.theme
+        s = self.viewport.scale
+        P = self._pt_list
+        color = th.player_colors[owner]
+        dirty = glow_line(self.lines, self.scratch, P[move[0]], P[move[1]], color,
+                          th.lines.width * s, th.lines.glow_width * s, th.lines.glow_alpha,
+                          th.lines.core_lighten)
+        idx = self._index
+        for c, (a, b, d) in self._edge_cells.get(move, ()):
+            o = int(tri_owner[c])
+            if o < 0:
+                continue
+            sides = ((a, b), (a, d), (b, d))
+            if any(idx.get(e, k + 1) > k for e in sides):
+                continue            # closed later by another move (or not by this one)
+            tc = th.player_colors[o]
+            dirty.union_ip(fill_triangle(self.lines, self.scratch, [P[a], P[b], P[d]], tc,
+                                         th.triangles.fill_alpha, th.triangles.center_lighten))
+            for e in sides:         # crisp cores back on top of the fill
+                eo = self.moves[idx[e]][1]
+                pygame.draw.aaline(self.lines, _core(th, eo), P[e[0]], P[e[1]],
+                                   max(1, round(th.lines.width * s)))
+        return dirty
+
+    def rebuild(self, lines: list[tuple[Move, int]], tri_owner: np.ndarray) -> None:
+        self.rebuilds += 1
+        self.lines.blit(self.background, (0, 0))
+        self.moves, self._index = [], {}
+        self._snapshots.clear()
+        for k, (m, o) in enumerate(lines):
+            self.moves.append((m, o))
+            self._index[m] = k
+            self._draw_move(k, m, o, tri_owner)
+        self._compose_all()
+
+    def sync(self, game) -> None:
+        """Bring the layer up to date with ``game`` (cheap when nothing changed)."""
+        nm = game.move_count
+        if id(game) == self._game_id and nm == len(self.moves):
+            if nm == 0 or game.last_move == self.moves[-1][0]:
+                return
+        lines = game.lines
+        have = len(self.moves)
+        tri_owner = game.triangle_owner
+        self._game_id = id(game)
+        if nm > have and lines[:have] == self.moves:
+            self.increments += 1
+            dirty = None
+            for k in range(have, nm):
+                self._snapshots.append((k, self.lines.copy()))
+                m, o = lines[k]
+                self.moves.append((m, o))
+                self._index[m] = k
+                r = self._draw_move(k, m, o, tri_owner)
+                dirty = r if dirty is None else dirty.union(r)
+            if dirty is not None:
+                self._compose_rect(dirty.inflate(4, 4))
+            return
+        if nm < have and lines == self.moves[:nm]:
+            for count, snap in self._snapshots:
+                if count == nm:
+                    self.restores += 1
+                    self.lines = snap
+                    while self._snapshots and self._snapshots[-1][0] >= nm:
+                        self._snapshots.pop()
+                    for m, _ in self.moves[nm:]:
+                        del self._index[m]
+                    del self.moves[nm:]
+                    self._compose_all()
+                    return
+        self.rebuild(lines, tri_owner)
+
+
+def _core(theme: Theme, owner: int):
+    from triangles.ui.render.sprites import lighten
+
+    return lighten(theme.player_colors[owner], theme.lines.core_lighten)
+
+
+def _edge_cells(cells: np.ndarray) -> dict[Move, list[tuple[int, tuple[int, int, int]]]]:
+    """For each side (i < j) the scorable cells that have it, as (cell id, sorted stars)."""
+    out: dict[Move, list[tuple[int, tuple[int, int, int]]]] = {}
+    for c, row in enumerate(np.sort(np.asarray(cells), axis=1).tolist()):
+        a, b, d = row
+        t = (a, b, d)
+        for e in ((a, b), (a, d), (b, d)):
+            out.setdefault(e, []).append((c, t))
+    return out

@@ -1,0 +1,101 @@
+"""Drawing primitives shared by the cached board layer and the per-frame overlay.
+
+Glows are additive: drawn on a black scratch surface and added with
+``BLEND_RGB_ADD`` over just their bounding box, so a glow costs a couple of
+small fills and blits instead of a per-pixel blur.  Translucent fills go
+through an SRCALPHA scratch surface the same way.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from triangles.ui.render.sprites import lighten, scaled
+from triangles.ui.render.theme import Color
+
+__all__ = ["Scratch", "glow_line", "fill_triangle", "dashed_line", "Point"]
+
+Point = tuple[float, float]
+
+
+class Scratch:
+    """Reusable window-sized scratch surfaces (one RGB, one RGBA)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.rgb = pygame.Surface(size)
+        self.rgba = pygame.Surface(size, pygame.SRCALPHA)
+        self.bounds = pygame.Rect(0, 0, *size)
+
+
+def _bbox(points: list[Point], pad: float, bounds: pygame.Rect) -> pygame.Rect:
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, y0 = math.floor(min(xs) - pad), math.floor(min(ys) - pad)
+    x1, y1 = math.ceil(max(xs) + pad), math.ceil(max(ys) + pad)
+    return pygame.Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1).clip(bounds)
+
+
+def glow_line(target: pygame.Surface, scratch: Scratch, a: Point, b: Point, color: Color,
+              width: float, glow_width: float, glow_alpha: float, core_lighten: float = 0.0) -> pygame.Rect:
+    """A line with a soft additive glow and an antialiased core; returns the dirty rect."""
+    rect = _bbox([a, b], glow_width / 2 + 2, scratch.bounds)
+    if glow_width > width and glow_alpha > 0 and rect.w > 0 and rect.h > 0:
+        scratch.rgb.fill((0, 0, 0), rect)
+        # a stepped profile: wide and faint outside, brighter towards the middle
+        for frac, k in ((1.0, 0.30), (0.7, 0.55), (0.45, 0.85)):
+            w = max(1, round(glow_width * frac))
+            pygame.draw.line(scratch.rgb, scaled(color, glow_alpha * k), a, b, w)
+        target.blit(scratch.rgb, rect.topleft, rect, pygame.BLEND_RGB_ADD)
+    pygame.draw.aaline(target, lighten(color, core_lighten), a, b, max(1, round(width)))
+    return rect
+
+
+def fill_triangle(target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color,
+                  alpha: float, shade: float = 0.0) -> pygame.Rect:
+    """A translucent triangle; with ``shade`` > 0 its three facets (to the centroid)
+    are lit from the top-left like a cut gem.  Returns the dirty rect."""
+    rect = _bbox(pts, 1, scratch.bounds)
+    if rect.w <= 0 or rect.h <= 0:
+        return rect
+    s = scratch.rgba
+    s.fill((0, 0, 0, 0), rect)
+    a = max(0, min(255, round(255 * alpha)))
+    if shade <= 0:
+        pygame.draw.polygon(s, (*color, a), pts)
+    else:
+        cx = sum(p[0] for p in pts) / 3
+        cy = sum(p[1] for p in pts) / 3
+        for i in range(3):
+            p, q = pts[i], pts[(i + 1) % 3]
+            mx, my = (p[0] + q[0]) / 2 - cx, (p[1] + q[1]) / 2 - cy
+            n = math.hypot(mx, my) or 1.0
+            light = (-mx * 0.6 - my * 0.8) / n          # light from the upper left
+            c = lighten(color, shade * max(0.0, light)) if light > 0 else scaled(color, 1 + shade * 0.6 * light)
+            pygame.draw.polygon(s, (*c, a), [p, q, (cx, cy)])
+    target.blit(s, rect.topleft, rect)
+    return rect
+
+
+def dashed_line(target: pygame.Surface, color: Color, a: Point, b: Point, width: float,
+                dash: float, gap: float, phase: float = 0.0) -> None:
+    """An antialiased dashed line from a to b (dash and gap in pixels)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return
+    ux, uy = dx / length, dy / length
+    w = max(1, round(width))
+    if gap <= 0:
+        pygame.draw.aaline(target, color, a, b, w)
+        return
+    period = dash + gap
+    t = -(phase % period)
+    while t < length:
+        t0, t1 = max(t, 0.0), min(t + dash, length)
+        if t1 > t0:
+            pygame.draw.aaline(target, color, (a[0] + ux * t0, a[1] + uy * t0),
+                               (a[0] + ux * t1, a[1] + uy * t1), w)
+        t += period

@@ -1,0 +1,105 @@
+"""BoardView: the one object the scenes use to draw a board and hit-test stars.
+
+It owns the caches (nebula background per size, committed board layer) and
+rebuilds them lazily: after :meth:`set_viewport` or :meth:`invalidate` nothing
+is drawn until the next :meth:`draw`, so a burst of resize events costs one
+rebuild.  A frame is then one blit of the cached layer plus the overlay.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from triangles.ui.render.background import make_background
+from triangles.ui.render.layers import BoardLayer
+from triangles.ui.render.overlay import Overlay, OverlayPainter
+from triangles.ui.render.theme import Theme
+from triangles.ui.render.viewport import Viewport
+
+__all__ = ["BoardView", "MIN_HIT_RADIUS"]
+
+#: smallest hit radius in window pixels (a fingertip on a phone is ~ 40 px wide)
+MIN_HIT_RADIUS = 18.0
+MAX_HIT_RADIUS = 44.0
+
+
+class BoardView:
+    """Draws ``board`` with ``theme`` through ``viewport``; background seeded by ``bg_seed``."""
+
+    def __init__(self, board, theme: Theme, viewport: Viewport, bg_seed: int = 0) -> None:
+        self.board = board
+        self.theme = theme
+        self.bg_seed = int(bg_seed)
+        self._bg_cache: dict[tuple[int, int, float, float, float], pygame.Surface] = {}
+        self._layer: BoardLayer | None = None
+        self._painter: OverlayPainter | None = None
+        n = board.n
+        if n >= 2:
+            d = np.hypot(*(board.stars[:, None, :] - board.stars[None, :, :]).transpose(2, 0, 1))
+            np.fill_diagonal(d, np.inf)
+            self._spacing = float(np.median(d.min(axis=1)))
+        else:
+            self._spacing = 0.0
+        self.set_viewport(viewport)
+
+    # -- caches ------------------------------------------------------------------
+
+    def set_viewport(self, viewport: Viewport) -> None:
+        """Use a new window size; caches are rebuilt on the next draw."""
+        self.viewport = viewport
+        self._pts = viewport.points_to_screen(self.board.stars) if self.board.n else np.zeros((0, 2))
+        self._hit_r = min(MAX_HIT_RADIUS, max(MIN_HIT_RADIUS, 0.5 * self._spacing * viewport.scale))
+        if self._layer is not None and self._layer.viewport != viewport:
+            self._layer = None
+            self._painter = None
+
+    def invalidate(self) -> None:
+        """Throw all caches away (they are rebuilt on the next draw)."""
+        self._bg_cache.clear()
+        self._layer = None
+        self._painter = None
+
+    def background(self) -> pygame.Surface:
+        vp = self.viewport
+        key = (*vp.window_size, vp.scale, *vp.offset)
+        bg = self._bg_cache.get(key)
+        if bg is None:
+            self._bg_cache.clear()                  # one size at a time: they are big
+            bg = self._bg_cache[key] = make_background(self.theme.background, vp, self.bg_seed)
+        return bg
+
+    def layer(self) -> BoardLayer:
+        if self._layer is None:
+            self._layer = BoardLayer(self.board, self.theme, self.viewport, self.background())
+            self._painter = None
+        return self._layer
+
+    # -- queries -----------------------------------------------------------------
+
+    @property
+    def hit_radius(self) -> float:
+        return self._hit_r
+
+    def star_screen_pos(self, i: int) -> tuple[float, float]:
+        return float(self._pts[i, 0]), float(self._pts[i, 1])
+
+    def star_at(self, px: float, py: float) -> int | None:
+        """The star nearest to window pixel (px, py) within the hit radius, else None."""
+        if self.board.n == 0:
+            return None
+        d2 = (self._pts[:, 0] - px) ** 2 + (self._pts[:, 1] - py) ** 2
+        i = int(np.argmin(d2))
+        return i if d2[i] <= self._hit_r ** 2 else None
+
+    # -- drawing -----------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, game, overlay: Overlay | None = None) -> None:
+        """Draw background and board into the whole ``surface`` (letterbox included)."""
+        layer = self.layer()
+        if game is not None:
+            layer.sync(game)
+        surface.blit(layer.surf, (0, 0))
+        if self._painter is None:
+            self._painter = OverlayPainter(self.theme, self.viewport.scale, layer.scratch)
+        self._painter.draw(surface, layer._pt_list, game, overlay or Overlay())
