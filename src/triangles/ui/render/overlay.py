@@ -71,7 +71,9 @@ class OverlayPainter:
             col = mix(th.player_colors[owner % 2], th.flash.color, 0.55 * (1 - p))
             tp = [pts[i] for i in tri]
             fill_triangle(surface, self.scratch, tp, col, th.flash.peak_alpha * fade)
-            pygame.draw.aalines(surface, lighten(col, 0.5 * fade), True, tp, max(1, round(2 * s)))
+            for q in range(3):
+                pygame.draw.aaline(surface, lighten(col, 0.5 * fade), tp[q], tp[(q + 1) % 3],
+                                   max(1, round(2 * s)))
             # a pulse of light at the corners
             for q in tp:
                 self.ring(surface, th.flash.color if p < 0.5 else th.player_colors[owner % 2], q)

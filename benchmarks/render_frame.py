@@ -1,0 +1,129 @@
+"""Frame-time benchmark of the board renderer (not a test: prints figures).
+
+Full 180-star tablet board at 1180 x 820 with a seeded random game played to
+the end through the rules API, headless (SDL dummy video driver).  Measures:
+
+* cold start   - first draw: nebula background + building the board layer
+* play         - one new line per frame, drawn incrementally, whole game
+* idle         - finished game, nothing changes, hover ring only
+* animation    - finished game with scoring flashes, rubber band and hint
+* undo         - one undo per frame (snapshot restore), and a full rebuild
+* resize       - set_viewport to 1600 x 1000 and draw (new background + rebuild)
+
+Run:  python benchmarks/render_frame.py [--stars 180] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+
+from triangles.presets import get_preset  # noqa: E402
+from triangles.rules import Game  # noqa: E402
+from triangles.ui.render import BoardView, Overlay, Viewport, load_theme  # noqa: E402
+
+
+def random_game(board, seed: int) -> list[tuple[int, int]]:
+    """Moves of a seeded uniformly random game played to the end."""
+    g = Game(board)
+    rng = np.random.default_rng(seed)
+    moves = []
+    while not g.is_over():
+        lm = g.legal_moves_array()
+        i, j = lm[int(rng.integers(len(lm)))]
+        g.play(int(i), int(j))
+        moves.append((int(i), int(j)))
+    return moves
+
+
+def report(name: str, ms: list[float]) -> None:
+    ms_sorted = sorted(ms)
+    p95 = ms_sorted[min(len(ms) - 1, int(0.95 * len(ms)))]
+    print(f"{name:<28} n={len(ms):4d}  median {statistics.median(ms):7.3f} ms  "
+          f"p95 {p95:7.3f} ms  max {max(ms):7.3f} ms")
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t) * 1000.0
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="tablet")
+    ap.add_argument("--stars", type=int, default=180)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--idle-frames", type=int, default=500)
+    args = ap.parse_args()
+
+    pygame.init()
+    pr = get_preset(args.preset)
+    screen = pygame.display.set_mode(pr.window)
+    board = pr.make_board(args.stars, seed=args.seed)
+    moves = random_game(board, args.seed)
+    theme = load_theme("nebula")
+    vp = Viewport(pr.window, pr.window, pr.board)
+    print(f"{args.preset} {pr.window[0]}x{pr.window[1]}, {board.n} stars, {len(moves)} lines "
+          f"in the finished game, pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}")
+
+    g = Game(board)
+    view = BoardView(board, theme, vp, bg_seed=args.seed)
+    report("cold start (bg + layer)", [timed(lambda: view.draw(screen, g, Overlay()))])
+
+    # play: a new line every frame, with the rubber band showing as a player would see it
+    play = []
+    for k, (i, j) in enumerate(moves):
+        g.play(i, j)
+        ov = Overlay(hover=j, selected=i, band_end=tuple(view.star_screen_pos(j)), band_target=j, band_ok=True)
+        play.append(timed(lambda: view.draw(screen, g, ov)))
+    report("play (new line each frame)", play)
+    tris = [t for t, _ in g.triangles]
+    print(f"  finished: scores {g.scores}, {len(tris)} triangles")
+
+    idle = []
+    ov = Overlay(hover=0)
+    for _ in range(args.idle_frames):
+        idle.append(timed(lambda: view.draw(screen, g, ov)))
+    report("idle (finished game)", idle)
+
+    anim = []
+    owners = dict(g.triangles)
+    for f in range(args.idle_frames):
+        prog = (f % 60) / 60.0
+        fl = [(t, owners[t], (prog + 0.1 * q) % 1.0) for q, t in enumerate(tris[:4])]
+        ov = Overlay(hover=3, selected=5, band_end=(600.0, 400.0), flashes=fl, hint=moves[-1])
+        anim.append(timed(lambda: view.draw(screen, g, ov)))
+    report("animation (4 flashes+band+hint)", anim)
+
+    undo = []
+    for _ in range(4):
+        g.undo()
+        undo.append(timed(lambda: view.draw(screen, g, Overlay())))
+    report("undo (snapshot restore)", undo)
+    g.undo()
+    report("undo past snapshots (rebuild)", [timed(lambda: view.draw(screen, g, Overlay()))])
+
+    layer = view.layer()
+    print(f"  layer stats: {layer.increments} incremental updates, {layer.restores} restores, "
+          f"{layer.rebuilds} rebuilds")
+
+    big = (1600, 1000)
+    screen = pygame.display.set_mode(big)
+    view.set_viewport(Viewport(big, pr.window, pr.board))
+    report("resize 1600x1000 (bg+rebuild)", [timed(lambda: view.draw(screen, g, Overlay()))])
+    idle2 = [timed(lambda: view.draw(screen, g, Overlay(hover=1))) for _ in range(200)]
+    report("idle at 1600x1000", idle2)
+
+
+if __name__ == "__main__":
+    main()
