@@ -1,0 +1,210 @@
+"""Heads-up display: both players (name, colour, score), whose turn, messages.
+
+Why hand-drawn instead of pygame_gui labels: the cards change every move
+(scores, the glowing turn marker, the animated "thinking" dots) and are drawn
+in the players' colours from the render theme; pygame_gui is used only for
+the buttons.  Layout is in design points, so it scales with the window like
+everything else.  :func:`hud_layout` tells the play scene where its buttons go.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+__all__ = ["HudInfo", "HudLayout", "hud_layout", "Hud", "ui_font_path"]
+
+Rect = tuple[float, float, float, float]
+
+
+def ui_font_path(bold: bool = False) -> str | None:
+    """pygame_gui's Noto Sans (wide script coverage for later languages)."""
+    try:
+        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+        p = Path(str(resources.files("pygame_gui.data") / name))
+        return str(p) if p.is_file() else None
+    except Exception:
+        return None
+
+
+@dataclass
+class HudInfo:
+    names: tuple[str, str]
+    subtitles: tuple[str, str]          # e.g. "Computer · medium", "" for humans
+    scores: tuple[int, int]
+    to_move: int | None                 # None once the game is over
+    thinking: bool = False
+    status: str = ""
+    status_kind: str = "info"           # "info" | "bad" | "good" | "turn"
+    status_player: int | None = None    # colour the status in this player's colour
+
+
+@dataclass(frozen=True)
+class HudLayout:
+    cards: tuple[Rect, Rect]
+    status: Rect
+    buttons: Rect                       # the row for Menu / Undo / Redo / Hint
+
+
+def hud_layout(design: tuple[float, float], board: tuple[float, float, float, float]) -> HudLayout:
+    """Phone-like presets (room below the board) get buttons at the bottom; wide ones in the top bar."""
+    dw, dh = design
+    top = board[1]
+    bottom = dh - (board[1] + board[3])
+    pad = 10.0
+    if bottom >= 44:
+        cw = (dw - 3 * pad) / 2
+        ch = min(64.0, top * 0.56)
+        cards = ((pad, pad, cw, ch), (2 * pad + cw, pad, cw, ch))
+        status = (pad, pad + ch + 4, dw - 2 * pad, top - ch - pad - 8)
+        bh = min(46.0, bottom - 16)
+        buttons = (pad, board[1] + board[3] + (bottom - bh) / 2, dw - 2 * pad, bh)
+    else:
+        cw = min(300.0, dw * 0.27)
+        ch = top - 2 * pad
+        cards = ((pad, pad, cw, ch), (dw - pad - cw, pad, cw, ch))
+        mid_x = 2 * pad + cw
+        mid_w = dw - 2 * mid_x
+        status = (mid_x, pad - 2, mid_w, ch * 0.45)
+        bh = min(38.0, ch * 0.5)
+        buttons = (mid_x + mid_w * 0.08, pad + ch - bh, mid_w * 0.84, bh)
+    return HudLayout(cards, status, buttons)
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+class Hud:
+    def __init__(self, theme: Any) -> None:
+        self.theme = theme
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.time = 0.0
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = max(8, round(size))
+        key = (px, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            path = None
+            try:
+                tp = self.theme.font_path()
+                path = str(tp) if tp else None
+            except Exception:
+                path = None
+            f = pygame.font.Font(path or ui_font_path(bold), px)
+            self._fonts[key] = f
+        return f
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _panel(self, surface: pygame.Surface, r: pygame.Rect, radius: int, border: tuple[int, int, int],
+               border_w: int, alpha_scale: float = 1.0) -> None:
+        hud = self.theme.hud
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        rgba = hud.panel_rgba
+        pygame.draw.rect(s, (*rgba[:3], round(rgba[3] * alpha_scale)), s.get_rect(), border_radius=radius)
+        if border_w:
+            pygame.draw.rect(s, (*border, 230), s.get_rect(), border_w, border_radius=radius)
+        surface.blit(s, r.topleft)
+
+    def draw(self, surface: pygame.Surface, viewport: Any, layout: HudLayout, info: HudInfo) -> None:
+        sc = viewport.scale
+        hud = self.theme.hud
+        sizes = hud.font_sizes
+        for k in (0, 1):
+            r = pygame.Rect(viewport.design_rect_to_screen(layout.cards[k]))
+            color = tuple(self.theme.player_colors[k])
+            active = info.to_move == k
+            if active:
+                pulse = 0.5 + 0.5 * math.sin(self.time * 3.2)
+                glow = pygame.Surface((r.w + 16, r.h + 16), pygame.SRCALPHA)
+                for g in range(4, 0, -1):
+                    a = round((22 + 18 * pulse) * (5 - g) / 4)
+                    pygame.draw.rect(glow, (*color, a), glow.get_rect().inflate(-2 * (4 - g) * 2, -2 * (4 - g) * 2),
+                                     border_radius=round(16 * sc) + g * 2)
+                surface.blit(glow, (r.x - 8, r.y - 8))
+            self._panel(surface, r, round(14 * sc), color if active else hud.panel_border,
+                        max(1, round((2 if active else 1) * sc)))
+            # colour chip
+            chip_r = max(3, round(min(r.h * 0.16, 9 * sc)))
+            cx = r.x + round(14 * sc) + chip_r
+            cy = r.y + r.h // 2
+            pygame.draw.circle(surface, _mix(color, (255, 255, 255), 0.15), (cx, cy), chip_r + max(1, round(sc)))
+            pygame.draw.circle(surface, color, (cx, cy), chip_r)
+            # score, right-aligned
+            score_font = self.font(min(sizes.large * sc, r.h * 0.62), bold=True)
+            score = score_font.render(str(info.scores[k]), True, color if active or info.to_move is None else _mix(color, hud.text, 0.35))
+            surface.blit(score, score.get_rect(midright=(r.right - round(14 * sc), cy)))
+            # name and subtitle
+            text_x = cx + chip_r + round(10 * sc)
+            max_w = r.right - round(14 * sc) - score.get_width() - round(8 * sc) - text_x
+            name_font = self.font(sizes.normal * sc, bold=active)
+            name = self._fit(name_font, info.names[k], max_w, hud.text if active else _mix(hud.text, hud.text_dim, 0.3))
+            sub_text = info.subtitles[k]
+            if info.thinking and active:
+                dots = "." * (1 + int(self.time * 3) % 3)
+                sub_text = info.status if not sub_text else sub_text
+                sub = self._fit(self.font(sizes.small * sc), sub_text.rstrip(".…") + dots, max_w, hud.accent)
+            elif sub_text:
+                sub = self._fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
+            else:
+                sub = None
+            if sub is not None:
+                total = name.get_height() + sub.get_height() - round(2 * sc)
+                y0 = cy - total // 2
+                surface.blit(name, (text_x, y0))
+                surface.blit(sub, (text_x, y0 + name.get_height() - round(2 * sc)))
+            else:
+                surface.blit(name, name.get_rect(midleft=(text_x, cy)))
+            if info.thinking and active:
+                self._spinner(surface, (cx, cy), chip_r + round(5 * sc), color, sc)
+        self._status(surface, viewport, layout, info)
+
+    def _spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int,
+                 color: tuple[int, int, int], sc: float) -> None:
+        start = self.time * 5.0
+        rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        rect.center = center
+        pygame.draw.arc(surface, _mix(color, (255, 255, 255), 0.4), rect, -start, -start + 2.0, max(1, round(2 * sc)))
+
+    def _status(self, surface: pygame.Surface, viewport: Any, layout: HudLayout, info: HudInfo) -> None:
+        if not info.status:
+            return
+        sc = viewport.scale
+        hud = self.theme.hud
+        r = pygame.Rect(viewport.design_rect_to_screen(layout.status))
+        if info.status_kind == "bad":
+            color = tuple(self.theme.band.bad)
+        elif info.status_kind == "good":
+            color = tuple(hud.accent)
+        elif info.status_player is not None:
+            color = _mix(tuple(self.theme.player_colors[info.status_player]), (255, 255, 255), 0.35)
+        else:
+            color = tuple(hud.text)
+        font = self.font(min(hud.font_sizes.normal * sc, r.h * 0.62), bold=info.status_kind in ("bad", "good"))
+        text = self._fit(font, info.status, r.w - round(24 * sc), color)
+        pill = text.get_rect(center=r.center).inflate(round(26 * sc), round(10 * sc))
+        self._panel(surface, pill, pill.h // 2, color if info.status_kind in ("bad", "good") else hud.panel_border,
+                    max(1, round(sc)), alpha_scale=0.9)
+        surface.blit(text, text.get_rect(center=r.center))
+
+    @staticmethod
+    def _fit(font: pygame.font.Font, text: str, max_w: float, color: tuple[int, int, int]) -> pygame.Surface:
+        img = font.render(text, True, color)
+        if img.get_width() <= max_w or len(text) < 2:
+            return img
+        while len(text) > 1:
+            text = text[:-1]
+            img = font.render(text.rstrip() + "…", True, color)
+            if img.get_width() <= max_w:
+                break
+        return img

@@ -1,0 +1,109 @@
+"""The final screen: who won, the scores, and what next (new game, rematch, review).
+
+Against the computer it speaks to the human ("You won!", "You lost!");
+between two players it names the winner.  It is an overlay, so the finished
+board (and the last flashes) stay visible behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from triangles.i18n import tr
+from triangles.ui import input as inp
+from triangles.ui.input import Action
+from triangles.ui.scenes.base import Overlay
+
+__all__ = ["FinalScene", "result_text"]
+
+
+def result_text(match: Any) -> str:
+    """The headline for a finished match."""
+    g = match.game
+    winner = g.winner()
+    if winner is None:
+        return tr("final.draw")
+    if match.mode == "ai":
+        return tr("final.you_won") if winner == match.human_side else tr("final.you_lost")
+    return tr("final.wins", name=match.players[winner].get("name", ""))
+
+
+class FinalScene(Overlay):
+    dim_alpha = 70
+
+    def __init__(self, app: Any, play: Any) -> None:
+        super().__init__(app)
+        self.play = play
+        self.match = play.match
+        self.text = result_text(self.match)
+        self.box: tuple[float, float, float, float] = (0, 0, 0, 0)
+
+    def build_ui(self) -> None:
+        dw, dh = self.design_size
+        w = min(400.0, dw - 24)
+        h = 330.0
+        x, y = (dw - w) / 2, (dh - h) / 2
+        self.box = (x, y, w, h)
+        self.panel((x, y, w, h))
+        self.label((x, y + 18, w, 56), self.text, cls="@heading", obj="#result")
+        self.label((x, y + 150, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
+        bw = (w - 48) / 2
+        by = y + 186
+        self.button((x + 16, by, bw, 50), tr("final.new_game"), self.new_game, cls="@primary", obj="#new_game")
+        self.button((x + 32 + bw, by, bw, 50), tr("final.rematch"), self.rematch, obj="#rematch")
+        self.button((x + 16, by + 62, bw, 50), tr("final.review"), self.review, obj="#review")
+        self.button((x + 32 + bw, by + 62, bw, 50), tr("pause.main_menu"), self.main_menu, obj="#main_menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.active:
+            return
+        # the scores, in the players' colours, between the headline and the buttons
+        x, y, w, _ = self.box
+        vp = self.app.viewport
+        hud = self.play.hud
+        sizes = self.app.theme.hud.font_sizes
+        cols = self.app.theme.player_colors
+        s0, s1 = self.match.game.scores
+        names = [p.get("name", "") for p in self.match.players]
+        big = hud.font(sizes.large * 1.5 * vp.scale, bold=True)
+        small = hud.font(sizes.small * vp.scale)
+        cx, cy = vp.design_to_screen(x + w / 2, y + 108)
+        dash = big.render("–", True, self.app.theme.hud.text_dim)
+        surface.blit(dash, dash.get_rect(center=(cx, cy)))
+        for k, score in enumerate((s0, s1)):
+            img = big.render(str(score), True, cols[k])
+            off = (-1 if k == 0 else 1) * (dash.get_width() / 2 + 18 * vp.scale + img.get_width() / 2)
+            surface.blit(img, img.get_rect(center=(cx + off, cy)))
+            name = hud._fit(small, names[k], w * 0.38 * vp.scale, self.app.theme.hud.text_dim)
+            noff = (-1 if k == 0 else 1) * w * 0.28 * vp.scale
+            surface.blit(name, name.get_rect(center=(cx + noff, cy + 2 * vp.scale)))
+
+    def new_game(self) -> None:
+        from triangles.ui.scenes.menu import MainMenuScene
+        from triangles.ui.scenes.new_game import NewGameScene
+
+        self.app.reset(MainMenuScene(self.app))
+        self.app.push(NewGameScene(self.app))
+
+    def rematch(self) -> None:
+        self.app.start_match(self.match.rematch())
+
+    def review(self) -> None:
+        from triangles.ui.scenes.review import ReviewScene
+
+        self.app.push(ReviewScene(self.app, self.match))
+
+    def main_menu(self) -> None:
+        from triangles.ui.scenes.menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))
+
+    def handle_action(self, action: Action) -> None:
+        if action.kind == inp.UNDO and self.match.can_undo():
+            # a misclick on the last line: take it back and play on
+            self.app.pop(self)
+            self.play.final_shown = False
+            self.play.undo()

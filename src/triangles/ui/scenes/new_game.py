@@ -1,0 +1,125 @@
+"""New game dialog: mode, device preset, board size, level, who starts, extra turn, seed.
+
+Choices are segmented buttons (one tap each, no drop-down lists to hunt in);
+rows that do not apply (level and who starts in a two-player game) are hidden.
+The state lives in :class:`MatchSettings` so a resize can rebuild the widgets.
+"""
+
+from __future__ import annotations
+
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from triangles.i18n import tr
+from triangles.presets import get_preset, load_presets
+from triangles.ui import input as inp
+from triangles.ui.input import Action
+from triangles.ui.scenes.backdrop import backdrop_for
+from triangles.ui.scenes.base import ChoiceRow, Scene
+from triangles.ui.session import MatchSettings
+
+__all__ = ["NewGameScene"]
+
+_last = MatchSettings()
+
+
+class NewGameScene(Scene):
+    def __init__(self, app, settings: MatchSettings | None = None) -> None:
+        super().__init__(app)
+        base = settings or _last
+        self.s = MatchSettings(**vars(base))
+        if self.s.preset not in load_presets():
+            self.s.preset = app.preset.name
+        self.seed_text = "" if self.s.seed is None else str(self.s.seed)
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.rows: dict[str, ChoiceRow] = {}
+
+    def build_ui(self) -> None:
+        dw, dh = self.design_size
+        s = self.s
+        w = min(420.0, dw - 24)
+        x = (dw - w) / 2
+        rows: list[tuple[str, str, list, object]] = [
+            ("mode", "new.mode", [("ai", tr("new.mode.ai")), ("hotseat", tr("new.mode.hotseat"))], s.mode),
+            ("preset", "new.preset", [(n, tr(f"preset.{n}")) for n in load_presets()], s.preset),
+            ("stars", "new.stars", [(n, str(n)) for n in get_preset(s.preset).stars], s.stars or get_preset(s.preset).default_stars),
+        ]
+        if s.mode == "ai":
+            rows.append(("level", "new.level", [(lv, tr(f"level.{lv}")) for lv in ("easy", "medium", "hard")], s.level))
+            rows.append(("computer_starts", "new.first", [(False, tr("new.first.you")), (True, tr("new.first.computer"))],
+                         s.computer_starts))
+        rows.append(("extra_turn", "new.extra_turn", [(False, tr("option.off")), (True, tr("option.on"))], s.extra_turn))
+        label_h, row_h, gap = 24.0, 40.0, 12.0
+        block = len(rows) * (label_h + row_h + gap) + label_h + row_h + 60 + 70
+        y = max(12.0, (dh - block) / 2)
+        self.label((x, y, w, 44), tr("new.title"), cls="@heading")
+        y += 56
+        panel_h = block - 56 - 70 + 20
+        self.panel((x - 8, y - 10, w + 16, panel_h))
+        self.rows = {}
+        for key, text_key, options, value in rows:
+            self.label((x + 6, y, w - 12, label_h), tr(text_key), cls="@caption", obj="#label_left")
+            self.rows[key] = ChoiceRow(self, (x + 6, y + label_h, w - 12, row_h), options, value,
+                                       lambda v, k=key: self.on_choice(k, v))
+            y += label_h + row_h + gap
+        self.label((x + 6, y, w - 12, label_h), tr("new.seed"), cls="@caption", obj="#label_left")
+        entry = pygame_gui.elements.UITextEntryLine(self.rect(x + 6, y + label_h, w - 12, row_h), self.app.gui,
+                                                    placeholder_text=tr("new.seed.random"),
+                                                    object_id=ObjectID(object_id="#seed"))
+        entry.set_allowed_characters("numbers")
+        entry.length_limit = 9
+        if self.seed_text:
+            entry.set_text(self.seed_text)
+        self.seed_entry = self.keep(entry)
+        y += label_h + row_h + 30
+        bw = (w - 12) / 2
+        self.button((x, y, bw, 52), tr("button.back"), self.back, obj="#back")
+        self.button((x + bw + 12, y, bw, 52), tr("new.start"), self.start, cls="@primary", obj="#start")
+
+    def on_choice(self, key: str, value: object) -> None:
+        s = self.s
+        if key == "preset":
+            s.preset = str(value)
+            s.stars = None
+        elif key == "stars":
+            s.stars = int(value)  # type: ignore[arg-type]
+        else:
+            setattr(s, key, value)
+        if key in ("mode", "preset"):
+            self._keep_seed()
+            self.rebuild()
+
+    def _keep_seed(self) -> None:
+        if self.seed_entry is not None:
+            self.seed_text = self.seed_entry.get_text().strip()
+
+    def rebuild(self) -> None:
+        self._keep_seed()
+        super().rebuild()
+
+    def settings(self) -> MatchSettings:
+        self._keep_seed()
+        s = MatchSettings(**vars(self.s))
+        s.seed = int(self.seed_text) if self.seed_text.isdigit() else None
+        if s.stars is None or s.stars not in get_preset(s.preset).stars:
+            s.stars = get_preset(s.preset).default_stars
+        return s
+
+    def start(self) -> None:
+        global _last
+        s = self.settings()
+        _last = MatchSettings(**vars(s))
+        _last.seed = None if not self.seed_text else s.seed
+        self.app.start_new(s)
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def draw(self, surface) -> None:
+        backdrop_for(self.app).draw(surface)
+
+    def handle_action(self, action: Action) -> None:
+        if action.kind == inp.CANCEL:
+            self.back()
+        elif action.kind == inp.CONFIRM:
+            self.start()

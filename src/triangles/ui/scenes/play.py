@@ -1,0 +1,432 @@
+"""The game itself: the board, the HUD, aiming lines, the computer's turns.
+
+Why everything funnels into :meth:`PlayScene.play`: clicks, drags, the
+keyboard, the computer and redo all end up as ``(i, j)``; one function calls
+``Match.play`` (and so ``Game.play``), starts the flash, saves the game and
+shows the final screen as soon as the game is over.  An illegal line never
+reaches it: :meth:`attempt` asks ``why_illegal`` first and shows the reason.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pygame
+
+from triangles.i18n import tr
+from triangles.rules import IllegalMove
+from triangles.ui import input as inp
+from triangles.ui.hud import Hud, HudInfo, hud_layout
+from triangles.ui.input import Action
+from triangles.ui.scenes.base import Scene
+from triangles.ui.scenes.board import BoardOverlay, BoardView
+from triangles.ui.session import Match, save_session
+
+__all__ = ["PlayScene", "REASON_KEYS"]
+
+#: how a refused line is explained on screen
+REASON_KEYS = {
+    "exists": "reason.exists",
+    "through_star": "reason.through_star",
+    "crosses": "reason.crosses",
+    "same_star": "reason.same_star",
+    "game_over": "reason.game_over",
+}
+
+
+class PlayScene(Scene):
+    def __init__(self, app: Any, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
+        self.hud = Hud(app.theme)
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.press_star: int | None = None
+        self.dragging = False
+        self.pointer: tuple[int, int] | None = None
+        self.flashes: list[list[Any]] = []       # [triangle, owner, age]
+        self.msg: tuple[str, str, float] | None = None  # text, kind, seconds left
+        self.moves_again: int | None = None      # player who scored and moves again
+        self.ai_asked: int | None = None         # token the computer was asked about
+        self.ai_delay = 0.0
+        self.ai_failed: int | None = None
+        self.hint_move: tuple[int, int] | None = None
+        self.hint_token: int | None = None
+        self.time = 0.0
+        self.final_shown = False
+        self._buttons_state: tuple[bool, ...] | None = None
+        self.undo_btn = self.redo_btn = self.hint_btn = None
+
+    # -- widgets -------------------------------------------------------------------
+
+    @property
+    def layout(self):
+        return hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect)
+
+    def build_ui(self) -> None:
+        x, y, w, h = self.layout.buttons
+        names = [("hud.menu", self.open_menu, "#menu"), ("hud.undo", self.undo, "#undo"),
+                 ("hud.redo", self.redo, "#redo"), ("hud.hint", self.ask_hint, "#hint")]
+        gap = 8.0
+        bw = (w - gap * (len(names) - 1)) / len(names)
+        made = []
+        for k, (key, cb, obj) in enumerate(names):
+            made.append(self.button((x + k * (bw + gap), y, bw, h), tr(key), cb, cls="@hud_button", obj=obj))
+        _, self.undo_btn, self.redo_btn, self.hint_btn = made
+        self._buttons_state = None
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if self.undo_btn is None:
+            return
+        m = self.match
+        human_turn = not m.game.is_over() and not m.computer_to_move
+        state = (m.can_undo(), m.can_redo(), human_turn and self.app.hint_worker.pending is None)
+        if state == self._buttons_state:
+            return
+        self._buttons_state = state
+        for btn, on in zip((self.undo_btn, self.redo_btn, self.hint_btn), state):
+            if on:
+                btn.enable()
+            else:
+                btn.disable()
+
+    def on_viewport(self) -> None:
+        self.view.set_viewport(self.app.viewport)
+        self.pointer = None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.match.game.is_over() and not self.final_shown:
+            self.show_final()
+
+    # -- the one path for moves -------------------------------------------------------
+
+    def play(self, i: int, j: int, source: str = "human") -> list[tuple[int, int, int]]:
+        """Draw line i-j through ``Match.play``; IllegalMove propagates unchanged."""
+        mover = self.match.game.player
+        closed = self.match.play(i, j)
+        self._after_change()
+        for tri in closed:
+            self.flashes.append([tri, mover, 0.0])
+        if closed and self.match.game.extra_turn and not self.match.game.is_over():
+            self.moves_again = mover
+        else:
+            self.moves_again = None
+        if closed:
+            self.say(tr("status.scored", count=len(closed)) if len(closed) > 1 else "", "good", 0.0)
+        self._save()
+        if self.match.game.is_over():
+            self.show_final()
+        return closed
+
+    def attempt(self, i: int, j: int) -> bool:
+        """A human line: refused with its reason (nothing changes) or played."""
+        if self.match.game.is_over() or self.match.computer_to_move:
+            return False
+        why = self.match.game.why_illegal(i, j)
+        if why is None and self.match.game.is_over():
+            why = "game_over"
+        if why is not None:
+            self.say(tr(REASON_KEYS.get(why, why)), "bad")
+            return False
+        try:
+            self.play(i, j)
+        except IllegalMove as exc:  # cannot happen after why_illegal, but never crash on it
+            self.say(tr(REASON_KEYS.get(exc.reason, exc.reason)), "bad")
+            return False
+        self.selected = None
+        self.press_star = None
+        self.dragging = False
+        return True
+
+    def _after_change(self) -> None:
+        """The position changed: drop what belonged to the old one."""
+        self.app.worker.cancel()
+        self.app.hint_worker.cancel()
+        self.ai_asked = None
+        self.hint_move = None
+        self.hint_token = None
+        self.msg = None
+
+    def _save(self) -> None:
+        try:
+            save_session(self.match)
+        except Exception as exc:
+            self.say(tr("error.autosave", reason=str(exc)), "bad")
+
+    def undo(self) -> None:
+        if not self.match.undo():
+            return
+        self._after_change()
+        self.selected = None
+        self.moves_again = None
+        self.flashes.clear()
+        self.view.invalidate()
+        self._save()
+
+    def redo(self) -> None:
+        if not self.match.can_redo():
+            return
+        self.match.redo()
+        self._after_change()
+        self.selected = None
+        self.moves_again = None
+        self._save()
+        if self.match.game.is_over():
+            self.show_final()
+
+    def ask_hint(self) -> None:
+        m = self.match
+        if m.game.is_over() or m.computer_to_move:
+            return
+        self.hint_token = m.token
+        self.app.hint_worker.request(m.game, "medium", m.token)
+
+    def open_menu(self) -> None:
+        from triangles.ui.scenes.pause import PauseScene
+
+        self._drop_aim()
+        self.app.push(PauseScene(self.app, self))
+
+    def show_final(self) -> None:
+        from triangles.ui.scenes.final import FinalScene
+
+        self.final_shown = True
+        self._drop_aim()
+        self.app.push(FinalScene(self.app, self))
+
+    def new_match(self, match: Match) -> None:
+        """Rematch/new game on the same scene (keeps the window and the view when the board is the same)."""
+        self.app.start_match(match)
+
+    # -- messages ----------------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info", seconds: float | None = None) -> None:
+        if not text:
+            return
+        self.msg = (text, kind, self.app.config.message_time if seconds is None else seconds)
+
+    # -- input -------------------------------------------------------------------------
+
+    def _drop_aim(self) -> None:
+        self.selected = None
+        self.press_star = None
+        self.dragging = False
+
+    def handle_action(self, a: Action) -> None:
+        k = a.kind
+        if k == inp.UNDO:
+            self.undo()
+        elif k == inp.REDO:
+            self.redo()
+        elif k == inp.HINT:
+            self.ask_hint()
+        elif k == inp.CANCEL:
+            if self.selected is not None:
+                self._drop_aim()
+            elif a.pos is None:
+                self.open_menu()
+        elif k == inp.FOCUS_LOST:
+            self.dragging = False
+        elif k == inp.POINTER_MOVE:
+            self.pointer = a.pos
+            self.hover = self.view.star_at(*a.pos)
+        elif k == inp.POINTER_DOWN:
+            self.pointer = a.pos
+            self._press(self.view.star_at(*a.pos))
+        elif k == inp.POINTER_UP:
+            self.pointer = a.pos
+            self._release(self.view.star_at(*a.pos))
+        elif k == inp.NAV:
+            self._nav(a.pos)
+        elif k == inp.CONFIRM:
+            if self.hover is not None:
+                self._press(self.hover)
+                self._release(self.hover)
+
+    def _blocked(self) -> bool:
+        m = self.match
+        if m.game.is_over():
+            return True
+        if m.computer_to_move:
+            self.say(tr("status.wait"), "info", 1.2)
+            return True
+        return False
+
+    def _press(self, star: int | None) -> None:
+        if self._blocked():
+            return
+        if star is None:
+            self._drop_aim()
+            return
+        if self.selected is None:
+            self.selected = star
+            self.press_star = star
+            self.dragging = True
+            return
+        if star == self.selected:
+            self.press_star = star  # a second click on it deselects on release
+            self.dragging = False
+            return
+        self.attempt(self.selected, star)
+
+    def _release(self, star: int | None) -> None:
+        if self.selected is None:
+            self.dragging = False
+            return
+        if self.dragging:
+            self.dragging = False
+            if star is not None and star != self.selected:
+                self.attempt(self.selected, star)
+            return
+        if star is not None and star == self.selected and self.press_star == star:
+            # clicked the selected star again: let go of it
+            self._drop_aim()
+        self.press_star = None
+
+    def _nav(self, direction: tuple[int, int] | None) -> None:
+        if direction is None or self.match.board.n == 0:
+            return
+        pts = self.match.board.stars
+        cur = self.hover if self.hover is not None else self.selected
+        if cur is None:
+            cx, cy = self.app.viewport.board_rect[2] / 2, self.app.viewport.board_rect[3] / 2
+            best = min(range(len(pts)), key=lambda s: (pts[s][0] - cx) ** 2 + (pts[s][1] - cy) ** 2)
+        else:
+            dx, dy = direction
+            x0, y0 = pts[cur]
+            best, best_cost = None, math.inf
+            for s in range(len(pts)):
+                vx, vy = pts[s][0] - x0, pts[s][1] - y0
+                d = math.hypot(vx, vy)
+                if s == cur or d == 0:
+                    continue
+                cos = (vx * dx + vy * dy) / d
+                if cos < 0.35:
+                    continue
+                cost = d * (1.0 + 2.5 * (1.0 - cos))
+                if cost < best_cost:
+                    best, best_cost = s, cost
+            if best is None:
+                return
+        self.hover = best
+        self.pointer = None
+
+    # -- frame --------------------------------------------------------------------------
+
+    def animate(self, dt: float) -> None:
+        self.time += dt
+        self.hud.update(dt)
+        dur = max(0.05, float(self.app.theme.flash.duration))
+        for f in self.flashes:
+            f[2] += dt
+        self.flashes = [f for f in self.flashes if f[2] < dur]
+        if self.msg is not None:
+            text, kind, left = self.msg
+            left -= dt
+            self.msg = (text, kind, left) if left > 0 else None
+
+    def update(self, dt: float) -> None:
+        self.animate(dt)
+        m = self.match
+        if m.computer_to_move:
+            self._computer_turn()
+        if self.hint_token is not None:
+            res = self.app.hint_worker.poll(self.hint_token)
+            if res is not None:
+                if res.token == m.token and res.move is not None and m.game.is_legal(*res.move):
+                    self.hint_move = res.move
+                self.hint_token = None
+            elif self.hint_token != m.token:
+                self.hint_token = None
+        self._refresh_buttons()
+
+    def _computer_turn(self) -> None:
+        m = self.match
+        w = self.app.worker
+        token = m.token
+        if self.ai_asked != token:
+            self.ai_asked = token
+            self.ai_delay = self.app.ai_delay()
+            seed = (int(m.seed or 0) * 7919 + m.game.move_count) % (2**31)
+            w.request(m.game, m.level(), token, seed=seed, time_limit=self.app.config.ai_time_limit)
+            return
+        res = w.poll(token, self.ai_delay)
+        if res is None:
+            return
+        move = res.move
+        if move is None or not m.game.is_legal(*move):
+            # a broken engine must not stall the game: say so and play any legal line
+            self.say(tr("error.computer", reason=res.error or "illegal move"), "bad")
+            legal = m.game.legal_moves()
+            if not legal:
+                return
+            move = random.Random(token).choice(legal)
+        self.play(move[0], move[1], source="computer")
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def hud_info(self) -> HudInfo:
+        m = self.match
+        g = m.game
+        names = tuple(p.get("name", "") for p in m.players)
+        subs = tuple(
+            tr("hud.computer_level", level=tr(f"level.{p.get('level') or 'medium'}")) if p.get("kind") == "computer" else ""
+            for p in m.players
+        )
+        over = g.is_over()
+        thinking = m.computer_to_move
+        status, kind, player = "", "info", None
+        if self.msg is not None:
+            status, kind = self.msg[0], self.msg[1]
+        elif over:
+            status = tr("status.over")
+        elif thinking:
+            status, player = tr("status.thinking"), g.player
+        elif self.moves_again is not None and self.moves_again == g.player:
+            status, kind = tr("status.moves_again", name=names[g.player]), "good"
+        elif self._aim_reason():
+            status, kind = self._aim_reason() or "", "bad"
+        elif m.mode == "ai":
+            status, player = tr("status.your_turn"), g.player
+        else:
+            status, player = tr("status.turn", name=names[g.player]), g.player
+        return HudInfo(names=names, subtitles=subs, scores=g.scores, to_move=None if over else g.player,  # type: ignore[arg-type]
+                       thinking=thinking, status=status, status_kind=kind, status_player=player)
+
+    def _aim_target(self) -> int | None:
+        if self.selected is None or self.hover is None or self.hover == self.selected:
+            return None
+        return self.hover
+
+    def _aim_reason(self) -> str | None:
+        t = self._aim_target()
+        if t is None:
+            return None
+        why = self.match.game.why_illegal(self.selected, t)  # type: ignore[arg-type]
+        return tr(REASON_KEYS[why]) if why is not None else None
+
+    def board_overlay(self) -> Any:
+        o = BoardOverlay()
+        o.hover = self.hover
+        o.selected = self.selected
+        target = self._aim_target()
+        if self.selected is not None:
+            if target is not None:
+                o.band_end = self.app.viewport.to_screen(*map(float, self.match.board.stars[target]))
+            elif self.pointer is not None:
+                o.band_end = self.pointer
+        o.band_target = target
+        o.band_ok = None if target is None else self.match.game.why_illegal(self.selected, target) is None  # type: ignore[arg-type]
+        dur = max(0.05, float(self.app.theme.flash.duration))
+        o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
+        o.hint = self.hint_move
+        return o
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.match.game, self.board_overlay())
+        self.hud.draw(surface, self.app.viewport, self.layout, self.hud_info())

@@ -1,0 +1,107 @@
+"""Review a game move by move (from the final screen).
+
+The reviewed position is a private ``Game`` stepped with ``play``/``undo``
+(exact inverses), so reviewing never touches the finished match.  Arrow keys
+or the buttons step; Home/End jump; Escape goes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from triangles.i18n import tr
+from triangles.rules import Game
+from triangles.ui import input as inp
+from triangles.ui.hud import Hud, HudInfo, hud_layout
+from triangles.ui.input import Action
+from triangles.ui.scenes.base import Scene
+from triangles.ui.scenes.board import BoardOverlay, BoardView
+
+__all__ = ["ReviewScene"]
+
+
+class ReviewScene(Scene):
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app)
+        self.match = match
+        self.moves = list(match.game.moves)
+        self.game = Game(match.board, match.game.extra_turn)
+        self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
+        self.hud = Hud(app.theme)
+        self.flashes: list[list[Any]] = []
+        self.step_to(len(self.moves))
+        self.flashes.clear()
+
+    @property
+    def index(self) -> int:
+        return self.game.move_count
+
+    def build_ui(self) -> None:
+        x, y, w, h = hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect).buttons
+        items = [("«", self.first, "#first"), ("‹", self.prev, "#prev"), ("›", self.next, "#next"),
+                 ("»", self.last, "#last"), (tr("button.back"), self.back, "#back")]
+        gap = 8.0
+        bw = (w - gap * (len(items) - 1)) / len(items)
+        for k, (text, cb, obj) in enumerate(items):
+            self.button((x + k * (bw + gap), y, bw, h), text, cb, cls="@hud_button", obj=obj)
+
+    def on_viewport(self) -> None:
+        self.view.set_viewport(self.app.viewport)
+
+    def step_to(self, k: int) -> None:
+        k = max(0, min(len(self.moves), k))
+        while self.game.move_count > k:
+            self.game.undo()
+            self.view.invalidate()
+        while self.game.move_count < k:
+            mover = self.game.player
+            for tri in self.game.play(*self.moves[self.game.move_count]):
+                self.flashes.append([tri, mover, 0.0])
+
+    def first(self) -> None:
+        self.step_to(0)
+
+    def prev(self) -> None:
+        self.step_to(self.index - 1)
+
+    def next(self) -> None:
+        self.step_to(self.index + 1)
+
+    def last(self) -> None:
+        self.step_to(len(self.moves))
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle_action(self, a: Action) -> None:
+        if a.kind == inp.CANCEL:
+            self.back()
+        elif a.kind in (inp.PREV, inp.UNDO) or (a.kind == inp.NAV and a.pos == (-1, 0)):
+            self.prev()
+        elif a.kind in (inp.NEXT, inp.REDO, inp.CONFIRM) or (a.kind == inp.NAV and a.pos == (1, 0)):
+            self.next()
+        elif a.kind == inp.FIRST:
+            self.first()
+        elif a.kind == inp.LAST:
+            self.last()
+
+    def update(self, dt: float) -> None:
+        self.hud.update(dt)
+        dur = max(0.05, float(self.app.theme.flash.duration))
+        for f in self.flashes:
+            f[2] += dt
+        self.flashes = [f for f in self.flashes if f[2] < dur]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        o = BoardOverlay()
+        dur = max(0.05, float(self.app.theme.flash.duration))
+        o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
+        self.view.draw(surface, self.game, o)
+        names = tuple(p.get("name", "") for p in self.match.players)
+        info = HudInfo(names=names, subtitles=("", ""), scores=self.game.scores,  # type: ignore[arg-type]
+                       to_move=None if self.game.is_over() else self.game.player,
+                       status=tr("review.position", index=self.index, total=len(self.moves)))
+        self.hud.draw(surface, self.app.viewport,
+                      hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect), info)
