@@ -126,12 +126,12 @@ def _far_stars(img: np.ndarray, style: BackgroundStyle, viewport: Viewport, rng:
 
 
 def make_background(style: BackgroundStyle, viewport: Viewport, seed: int) -> pygame.Surface:
-    """The nebula as an opaque Surface the size of the window (dithered to 8 bits)."""
+    """The nebula as an opaque 24-bit Surface the size of the window (dithered to 8 bits).
+
+    Convert it to the target's pixel format before blitting it every frame."""
     rgb = nebula_rgb(style, viewport, seed)
     rng = np.random.default_rng([style.seed, seed, 99])
     dither = rng.random(rgb.shape[:2], dtype=np.float32)[..., None] - 0.5
     out = np.clip(rgb * 255.0 + dither, 0, 255).astype(np.uint8)
     w, h = viewport.window_size
-    return pygame.image.frombuffer(np.ascontiguousarray(out).tobytes(), (w, h), "RGB").convert() \
-        if pygame.display.get_surface() is not None else \
-        pygame.image.frombuffer(np.ascontiguousarray(out).tobytes(), (w, h), "RGB").copy()
+    return pygame.image.frombuffer(np.ascontiguousarray(out).tobytes(), (w, h), "RGB").copy()

@@ -43,7 +43,7 @@ class BoardLayer:
         self.background = background
         self.pts = viewport.points_to_screen(board.stars) if board.n else np.zeros((0, 2))
         self._pt_list: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
-        self.scratch = Scratch(viewport.window_size)
+        self.scratch = Scratch(viewport.window_size, background)
         self._edge_cells = _edge_cells(board.cells)
         self._make_star_sprites()
         self.lines = background.copy()

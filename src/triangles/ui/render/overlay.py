@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from triangles.ui.render.primitives import Scratch, dashed_line, fill_triangle, glow_line
-from triangles.ui.render.sprites import lighten, mix, ring_sprite
+from triangles.ui.render.primitives import Scratch, add_polyline, dashed_line, fill_triangle, glow_line
+from triangles.ui.render.sprites import mix, ring_sprite, scaled
 from triangles.ui.render.theme import Color, Theme
 
 __all__ = ["Overlay", "OverlayPainter"]
@@ -60,7 +60,8 @@ class OverlayPainter:
         def ok(i: int | None) -> bool:
             return i is not None and 0 <= i < n
 
-        # scoring flashes: a bright translucent fill fading out with an outline
+        # scoring flashes: a bright fill fading into the owner's colour, and an
+        # outline that swells out of the triangle and fades (a "pop")
         for tri, owner, prog in ov.flashes:
             if not all(ok(i) for i in tri):
                 continue
@@ -68,22 +69,24 @@ class OverlayPainter:
             fade = (1.0 - p) ** 1.5
             if fade <= 0.01:
                 continue
-            col = mix(th.player_colors[owner % 2], th.flash.color, 0.55 * (1 - p))
+            pc = th.player_colors[owner % 2]
+            col = mix(pc, th.flash.color, 0.6 * (1 - p))
             tp = [pts[i] for i in tri]
             fill_triangle(surface, self.scratch, tp, col, th.flash.peak_alpha * fade)
-            for q in range(3):
-                pygame.draw.aaline(surface, lighten(col, 0.5 * fade), tp[q], tp[(q + 1) % 3],
-                                   max(1, round(2 * s)))
-            # a pulse of light at the corners
-            for q in tp:
-                self.ring(surface, th.flash.color if p < 0.5 else th.player_colors[owner % 2], q)
+            cx = sum(q[0] for q in tp) / 3
+            cy = sum(q[1] for q in tp) / 3
+            grow = 1.0 + 0.35 * math.sqrt(p)
+            big = [(cx + (q[0] - cx) * grow, cy + (q[1] - cy) * grow) for q in tp]
+            edge = scaled(mix(pc, th.flash.color, 0.7 * fade), fade)
+            add_polyline(surface, self.scratch, big, edge, 2 * s)
 
         # the last line, so the opponent's move is easy to see
         last = game.last_move if game is not None else None
         if last is not None and ok(last[0]) and ok(last[1]):
             ll = th.last_line
             a, b = pts[last[0]], pts[last[1]]
-            pygame.draw.aaline(surface, ll.color, a, b, max(1, round(ll.width * s)))
+            glow_line(surface, self.scratch, a, b, ll.color, ll.width * s,
+                      th.lines.glow_width * s, ll.glow_alpha)
             if ll.dot_radius > 0:
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 pygame.draw.aacircle(surface, ll.color, (mx, my), max(1.5, ll.dot_radius * s))

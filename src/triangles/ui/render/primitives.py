@@ -15,7 +15,7 @@ import pygame
 from triangles.ui.render.sprites import lighten, scaled
 from triangles.ui.render.theme import Color
 
-__all__ = ["Scratch", "glow_line", "fill_triangle", "dashed_line", "Point"]
+__all__ = ["Scratch", "glow_line", "fill_triangle", "dashed_line", "add_polyline", "Point"]
 
 Point = tuple[float, float]
 
@@ -23,9 +23,9 @@ Point = tuple[float, float]
 class Scratch:
     """Reusable window-sized scratch surfaces (one RGB, one RGBA)."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], like: pygame.Surface | None = None) -> None:
         self.size = size
-        self.rgb = pygame.Surface(size)
+        self.rgb = pygame.Surface(size, 0, like) if like is not None else pygame.Surface(size)
         self.rgba = pygame.Surface(size, pygame.SRCALPHA)
         self.bounds = pygame.Rect(0, 0, *size)
 
@@ -99,3 +99,19 @@ def dashed_line(target: pygame.Surface, color: Color, a: Point, b: Point, width:
             pygame.draw.aaline(target, color, (a[0] + ux * t0, a[1] + uy * t0),
                                (a[0] + ux * t1, a[1] + uy * t1), w)
         t += period
+
+
+def add_polyline(target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color,
+                 width: float, closed: bool = True) -> pygame.Rect:
+    """An antialiased polyline *added* to the target (it can only brighten), so a
+    fading outline never darkens what is under it."""
+    rect = _bbox(pts, width + 2, scratch.bounds)
+    if rect.w <= 0 or rect.h <= 0:
+        return rect
+    scratch.rgb.fill((0, 0, 0), rect)
+    w = max(1, round(width))
+    k = len(pts) if closed else len(pts) - 1
+    for q in range(k):
+        pygame.draw.aaline(scratch.rgb, color, pts[q], pts[(q + 1) % len(pts)], w)
+    target.blit(scratch.rgb, rect.topleft, rect, pygame.BLEND_RGB_ADD)
+    return rect

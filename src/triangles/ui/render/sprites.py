@@ -56,11 +56,12 @@ def star_sprite(style: StarStyle, tint: Color, scale: float, boost: float = 1.0)
 
 
 def ring_sprite(color: Color, radius: float, width: float, softness: float = 1.0) -> tuple[pygame.Surface, int]:
-    """An additive soft ring (hover/selection highlight)."""
-    half = int(np.ceil(radius + width + 3 * softness)) + 1
+    """An additive ring (hover/selection highlight): a crisp anti-aliased band with a
+    faint halo, empty inside so the star stays visible."""
+    half = int(np.ceil(radius + width + 4 * softness)) + 1
     yy, xx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float32)
     d = np.sqrt(xx * xx + yy * yy)
     ring = np.clip(width / 2 + 0.5 - np.abs(d - radius), 0, 1)
-    soft = np.exp(-((d - radius) / (width + 2 * softness)) ** 2) * 0.45
+    halo = np.exp(-((d - radius) / (width / 2 + 1.5 * softness)) ** 2) * 0.28
     c = np.asarray(color, np.float32) / 255.0
-    return _to_surface(np.maximum(ring, soft)[..., None] * c), half
+    return _to_surface(np.maximum(ring, halo)[..., None] * c), half

@@ -78,6 +78,7 @@ class TriangleStyle:
 class LastLineStyle:
     color: Color
     width: float
+    glow_alpha: float
     dot_radius: float
 
 
@@ -276,7 +277,7 @@ def parse_theme(data: Any, folder: Path | None = None) -> Theme:
         ),
         last_line=LastLineStyle(
             color=ll.color("color"), width=ll.number("width", positive=True),
-            dot_radius=ll.number("dot_radius", 0),
+            glow_alpha=ll.number("glow_alpha", 0, 1), dot_radius=ll.number("dot_radius", 0),
         ),
         band=BandStyle(
             neutral=bd.color("neutral"), ok=bd.color("ok"), bad=bd.color("bad"),

@@ -34,6 +34,8 @@ class BoardView:
         self._bg_cache: dict[tuple[int, int, float, float, float], pygame.Surface] = {}
         self._layer: BoardLayer | None = None
         self._painter: OverlayPainter | None = None
+        self._fmt: tuple | None = None                  # pixel format of the draw target
+        self._proto: pygame.Surface | None = None       # a 1x1 surface in that format
         n = board.n
         if n >= 2:
             d = np.hypot(*(board.stars[:, None, :] - board.stars[None, :, :]).transpose(2, 0, 1))
@@ -66,7 +68,10 @@ class BoardView:
         bg = self._bg_cache.get(key)
         if bg is None:
             self._bg_cache.clear()                  # one size at a time: they are big
-            bg = self._bg_cache[key] = make_background(self.theme.background, vp, self.bg_seed)
+            bg = make_background(self.theme.background, vp, self.bg_seed)
+            # same pixel format as the target, so the per-frame blit is a plain copy
+            bg = bg.convert(self._proto) if self._proto is not None else bg.convert(32)
+            self._bg_cache[key] = bg
         return bg
 
     def layer(self) -> BoardLayer:
@@ -96,6 +101,13 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, game, overlay: Overlay | None = None) -> None:
         """Draw background and board into the whole ``surface`` (letterbox included)."""
+        fmt = (surface.get_bitsize(), surface.get_masks())
+        if fmt != self._fmt:
+            self._fmt = fmt
+            self._proto = pygame.Surface((1, 1), 0, surface)
+            cached = next(iter(self._bg_cache.values()), None)
+            if cached is not None and (cached.get_bitsize(), cached.get_masks()) != fmt:
+                self.invalidate()
         layer = self.layer()
         if game is not None:
             layer.sync(game)
