@@ -1,0 +1,65 @@
+"""numba's cache folder is chosen before numba loads, and the game works without one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numba
+
+from triangles import jit
+
+
+def test_cache_folder_is_set_before_numba_is_imported():
+    code = (
+        "import os, sys\n"
+        "import triangles.jit as j\n"
+        "print(os.environ.get('NUMBA_CACHE_DIR'))\n"
+        "from numba.core.config import CACHE_DIR\n"
+        "print(CACHE_DIR)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    env_dir, numba_dir = out.stdout.split()
+    assert env_dir == numba_dir and "triangles" in env_dir
+
+
+def test_unwritable_cache_folder_still_plays():
+    code = (
+        "from triangles.rules import Board, Game\n"
+        "import triangles.jit as j\n"
+        "g = Game(Board([(0, 0), (100, 0), (100, 100), (0, 100)]))\n"
+        "for m in [(0, 1), (1, 2), (2, 3), (0, 3), (0, 2)]: g.play(*m)\n"
+        "print(j.cache_dir, g.scores, g.is_over())\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": "/dev/null/not-a-folder"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["None", "(2,", "0)", "True"]
+
+
+def test_njit_falls_back_to_no_cache_when_caching_raises(monkeypatch):
+    real = numba.njit
+    calls = []
+
+    def fake_njit(*args, **kw):
+        if "cache" in kw:  # numba calls njit itself while compiling; count only ours
+            calls.append(kw["cache"])
+        if kw.get("cache"):
+            raise RuntimeError("cannot cache function: no locator available")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(jit.numba, "njit", fake_njit)
+
+    @jit.njit
+    def add(a, b):
+        return a + b
+
+    @jit.njit(nogil=True)
+    def mul(a, b):
+        return a * b
+
+    assert add(2, 3) == 5 and mul(4, 5) == 20
+    assert calls == [True, False, True, False]
