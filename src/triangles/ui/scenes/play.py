@@ -165,7 +165,6 @@ class PlayScene(Scene):
         self.selected = None
         self.moves_again = None
         self.flashes.clear()
-        self.view.invalidate()
         self._save()
 
     def redo(self) -> None:

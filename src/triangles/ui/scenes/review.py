@@ -54,7 +54,6 @@ class ReviewScene(Scene):
         k = max(0, min(len(self.moves), k))
         while self.game.move_count > k:
             self.game.undo()
-            self.view.invalidate()
         while self.game.move_count < k:
             mover = self.game.player
             for tri in self.game.play(*self.moves[self.game.move_count]):

@@ -1,0 +1,287 @@
+"""Playing in the window, headless: whole games by clicks, refusals, undo/redo,
+resizing and fullscreen mid-game, quitting while the computer thinks.
+
+Every test drives the real App with posted pygame events on a small seeded
+phone board (24 stars); the computer's natural pause is set to zero.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+from triangles.ui.app import AppConfig
+from triangles.ui.scenes.final import FinalScene
+from triangles.ui.scenes.play import PlayScene
+
+SEED = 5
+
+
+def quick_chooser(game, level, seed, time_limit):
+    """A stand-in opponent (seeded random lines) so these tests do not depend on engine speed."""
+    return random.Random(seed).choice(game.legal_moves())
+
+
+QUICK = AppConfig(ai_delay=(0.0, 0.0), chooser=quick_chooser)
+
+
+def hotseat(launch, **kw):
+    return launch(preset="phone", stars=24, seed=SEED, mode="hotseat", **kw)
+
+
+def pick(game, rng: random.Random):
+    return rng.choice(game.legal_moves())
+
+
+def final_text(d) -> str:
+    top = d.scene
+    assert isinstance(top, FinalScene), f"expected the final screen, got {type(top).__name__}"
+    return top.text
+
+
+def test_hotseat_game_by_clicks_reaches_final_screen(launch, artifacts):
+    d = hotseat(launch)
+    scene = d.play_scene()
+    game = scene.match.game
+    rng = random.Random(1)
+    clicks = 0
+    while not game.is_over():
+        i, j = pick(game, rng)
+        before = game.move_count
+        if clicks % 2:
+            d.drag_line(i, j)
+        else:
+            d.draw_line(i, j)
+        clicks += 1
+        assert game.move_count == before + 1, f"line {i}-{j} was not drawn by clicking"
+        assert game.moves[-1] == (min(i, j), max(i, j))
+        assert clicks < 200
+    d.frames(3)
+    w = game.winner()
+    expected = "Draw!" if w is None else f"Player {w + 1} wins!"
+    assert final_text(d) == expected
+    d.shot("final-hotseat.png")
+    # a finished game is not offered as "Continue"
+    from triangles.ui.session import has_session
+
+    assert not has_session()
+
+
+@pytest.mark.parametrize("engine", ["stand-in", "real"])
+def test_game_against_computer_to_the_end(launch, engine):
+    config = QUICK if engine == "stand-in" else AppConfig(ai_delay=(0.0, 0.0))
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", level="easy", config=config)
+    scene = d.play_scene()
+    m = scene.match
+    game = m.game
+    rng = random.Random(2)
+    assert m.players[0]["kind"] == "human" and m.players[1]["kind"] == "computer"
+    while not game.is_over():
+        if m.computer_to_move:
+            n = game.move_count
+            assert d.until(lambda: game.move_count > n or game.is_over(), timeout=10)
+            continue
+        i, j = pick(game, rng)
+        n = game.move_count
+        d.draw_line(i, j)
+        assert game.move_count > n
+    owners = {o for _, o in game.lines}
+    assert owners == {0, 1}
+    d.frames(2)
+    w = game.winner()
+    expected = {None: "Draw!", 0: "You won!", 1: "You lost!"}[w]
+    assert final_text(d) == expected
+
+
+def test_computer_move_waits_for_the_natural_pause(launch):
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", computer_starts=True,
+               config=AppConfig(ai_delay=(0.4, 0.4), chooser=quick_chooser))
+    game = d.play_scene().match.game
+    t0 = time.monotonic()
+    assert d.until(lambda: game.move_count == 1, timeout=5)
+    assert time.monotonic() - t0 >= 0.35
+    assert game.lines[0][1] == 0  # the computer is player 1 (it starts)
+
+
+def _find_illegal(game, reason):
+    n = game.board.n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if game.why_illegal(i, j) == reason:
+                return i, j
+    return None
+
+
+@pytest.mark.parametrize("reason,text", [("exists", "Already drawn"), ("crosses", "Crosses a line"),
+                                         ("through_star", "Passes through a star")])
+def test_illegal_line_is_refused_with_its_reason(launch, reason, text):
+    d = hotseat(launch)
+    scene = d.play_scene()
+    game = scene.match.game
+    rng = random.Random(3)
+    for _ in range(6):
+        d.draw_line(*pick(game, rng))
+    pair = _find_illegal(game, reason)
+    if pair is None:
+        pytest.skip(f"no {reason} pair on this board")
+    before = (list(game.lines), game.scores, game.player)
+    d.draw_line(*pair)
+    assert (list(game.lines), game.scores, game.player) == before
+    assert scene.hud_info().status == text
+    assert scene.hud_info().status_kind == "bad"
+    # while aiming at it, the band says it is illegal
+    d.click_star(pair[0]) if scene.selected is None else None
+    d.move(d.star_pos(pair[1]))
+    d.frames(1)
+    ov = scene.board_overlay()
+    assert ov.band_target == pair[1] and ov.band_ok is False
+    d.key(pygame.K_ESCAPE)
+    assert scene.selected is None
+    assert (list(game.lines), game.scores, game.player) == before
+
+
+def test_right_click_cancels_a_half_drawn_line(launch):
+    d = hotseat(launch)
+    scene = d.play_scene()
+    i, j = scene.match.game.legal_moves()[0]
+    d.click_star(i)
+    assert scene.selected == i
+    d.click(d.star_pos(j), button=3)
+    assert scene.selected is None
+    assert scene.match.game.move_count == 0
+
+
+def test_undo_and_redo_hotseat(launch):
+    d = hotseat(launch)
+    game = d.play_scene().match.game
+    rng = random.Random(4)
+    for _ in range(3):
+        d.draw_line(*pick(game, rng))
+    moves = list(game.moves)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert game.moves == moves[:1]
+    d.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert game.moves == moves[:2]
+    d.press("#redo")
+    assert game.moves == moves
+    d.press("#undo")
+    assert game.moves == moves[:2]
+    # a new line forgets what could be redone
+    d.draw_line(*pick(game, rng))
+    assert not d.play_scene().match.can_redo()
+
+
+def test_undo_against_computer_takes_back_its_reply_too(launch):
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", config=QUICK)
+    m = d.play_scene().match
+    game = m.game
+    rng = random.Random(5)
+    d.draw_line(*pick(game, rng))
+    assert d.until(lambda: game.move_count >= 2 and not m.computer_to_move)
+    lines = list(game.lines)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)
+    # back to before the human's line (and any extra lines of the computer)
+    human_last = max(k for k, (_, o) in enumerate(lines) if o == 0)
+    assert game.lines == lines[:human_last]
+    assert game.player == 0
+    d.frames(5)
+    assert game.lines == lines[:human_last]  # the computer does not jump in
+    d.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert game.lines == lines
+
+
+def test_resize_and_fullscreen_mid_game(launch, artifacts):
+    d = hotseat(launch)
+    app = d.app
+    game = d.play_scene().match.game
+    rng = random.Random(6)
+    d.draw_line(*pick(game, rng))
+    # a wide window: the scene letterboxes, stars move, clicks still hit them
+    app.resize_window((900, 500))
+    d.frames(2)
+    vp = app.viewport
+    assert vp.window_size == (900, 500)
+    assert vp.offset[0] > 100  # bars left and right
+    d.draw_line(*pick(game, rng))
+    assert game.move_count == 2
+    d.shot("play-resized.png")
+    # F11: fullscreen, then Alt+Enter back
+    d.key(pygame.K_F11)
+    assert app.fullscreen and app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
+    assert app.viewport.window_size == app.surface.get_size()
+    d.draw_line(*pick(game, rng))
+    assert game.move_count == 3
+    d.key(pygame.K_RETURN, pygame.KMOD_ALT)
+    assert not app.fullscreen
+    assert app.surface.get_size() == (900, 500)
+    d.draw_line(*pick(game, rng))
+    assert game.move_count == 4
+    # the HUD buttons were rebuilt at the new scale and still work
+    d.press("#undo")
+    assert game.move_count == 3
+
+
+def test_videoresize_event_is_handled(launch):
+    d = hotseat(launch)
+    app = d.app
+    pygame.display.set_mode((500, 700), pygame.RESIZABLE)
+    d.post(pygame.VIDEORESIZE, size=(500, 700), w=500, h=700)
+    d.frames(2)
+    assert app.viewport.window_size == (500, 700)
+
+
+def test_start_fullscreen(launch):
+    d = launch(preset="phone", stars=24, seed=SEED, mode="hotseat", fullscreen=True)
+    assert d.app.fullscreen
+    game = d.play_scene().match.game
+    d.draw_line(*game.legal_moves()[0])
+    assert game.move_count == 1
+
+
+def test_quit_while_the_computer_thinks_exits_within_a_second(launch):
+    started = threading.Event()
+
+    def slow(game, level, seed, time_limit):
+        started.set()
+        time.sleep(30)
+        return game.legal_moves()[0]
+
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", computer_starts=True,
+               config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow))
+    assert d.until(started.is_set, timeout=3)
+    assert isinstance(d.scene, PlayScene) and d.scene.match.computer_to_move
+    d.frames(3)  # the window keeps answering while it thinks
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    t0 = time.monotonic()
+    code = d.app.run()
+    assert code == 0
+    assert time.monotonic() - t0 < 1.0
+
+
+def test_stale_computer_answer_is_dropped(launch):
+    gate = threading.Event()
+    asked = []
+
+    def gated(game, level, seed, time_limit):
+        asked.append(game.move_count)
+        gate.wait(5)
+        return game.legal_moves()[0]
+
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai",
+               config=AppConfig(ai_delay=(0.0, 0.0), chooser=gated))
+    scene = d.play_scene()
+    m = scene.match
+    d.draw_line(*m.game.legal_moves()[-1])
+    assert d.until(lambda: asked == [1], timeout=3)
+    d.key(pygame.K_z, pygame.KMOD_CTRL)   # take the line back while it thinks
+    assert m.game.move_count == 0
+    gate.set()
+    d.frames(10)
+    time.sleep(0.05)
+    d.frames(5)
+    assert m.game.move_count == 0          # the old answer did not land
