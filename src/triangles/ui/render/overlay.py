@@ -85,8 +85,11 @@ class OverlayPainter:
         if last is not None and ok(last[0]) and ok(last[1]):
             ll = th.last_line
             a, b = pts[last[0]], pts[last[1]]
-            glow_line(surface, self.scratch, a, b, ll.color, ll.width * s,
-                      th.lines.glow_width * s, ll.glow_alpha)
+            owner = int(game.line_owner[game.board.pair_id(*last)])
+            hot = mix(th.player_colors[owner % 2], ll.color, 0.55)
+            # "still hot": a wider, brighter glow in a whitened player colour
+            glow_line(surface, self.scratch, a, b, hot, ll.width * s,
+                      th.lines.glow_width * ll.glow_scale * s, ll.glow_alpha)
             if ll.dot_radius > 0:
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 pygame.draw.aacircle(surface, ll.color, (mx, my), max(1.5, ll.dot_radius * s))

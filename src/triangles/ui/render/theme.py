@@ -79,6 +79,7 @@ class LastLineStyle:
     color: Color
     width: float
     glow_alpha: float
+    glow_scale: float      # times lines.glow_width
     dot_radius: float
 
 
@@ -277,7 +278,8 @@ def parse_theme(data: Any, folder: Path | None = None) -> Theme:
         ),
         last_line=LastLineStyle(
             color=ll.color("color"), width=ll.number("width", positive=True),
-            glow_alpha=ll.number("glow_alpha", 0, 1), dot_radius=ll.number("dot_radius", 0),
+            glow_alpha=ll.number("glow_alpha", 0, 1),
+            glow_scale=ll.number("glow_scale", 0, 10), dot_radius=ll.number("dot_radius", 0),
         ),
         band=BandStyle(
             neutral=bd.color("neutral"), ok=bd.color("ok"), bad=bd.color("bad"),
