@@ -97,7 +97,7 @@ class Driver:
         self.post(self.pg.MOUSEBUTTONDOWN, pos=pos, button=button)
         self.frames(1)
         self.post(self.pg.MOUSEBUTTONUP, pos=pos, button=button)
-        self.frames(1)
+        self.frames(2)  # pygame_gui answers a click with an event handled next frame
 
     def star_pos(self, k: int) -> tuple[int, int]:
         x, y = self.play_scene().view.star_screen_pos(k)

@@ -30,7 +30,7 @@ class MessageScene(Overlay):
         h = 250.0
         x, y = (dw - w) / 2, (dh - h) / 2
         self.panel((x, y, w, h))
-        self.label((x + 16, y + 14, w - 32, 40), self.title, cls="@heading")
+        self.label((x + 16, y + 14, w - 32, 40), self.title, cls="@subheading")
         self.keep(pygame_gui.elements.UITextBox(html.escape(self.text).replace("\n", "<br>"), self.rect(x + 16, y + 60, w - 32, h - 130),
                                                 self.app.gui))
         self.button((x + w / 2 - 80, y + h - 62, 160, 46), tr("button.ok"), self.close, cls="@primary", obj="#ok")

@@ -57,7 +57,8 @@ class OpenGameScene(Scene):
                 object_id=ObjectID(object_id="#files")))
         else:
             self.list_el = None
-            self.label((x + 10, y + 60, w - 20, 60), tr("open.none"), cls="@caption")
+            self.keep(pygame_gui.elements.UITextBox(tr("open.none"), self.rect(x + 10, y + 60, w - 20, 80),
+                                                    self.app.gui, object_id=ObjectID(class_id="@caption")))
         ly = y + 60 + list_h + 14
         self.label((x + 10, ly, w - 20, 24), tr("open.path"), cls="@caption")
         self.entry = self.keep(pygame_gui.elements.UITextEntryLine(

@@ -243,7 +243,9 @@ class PlayScene(Scene):
         elif k == inp.NAV:
             self._nav(a.pos)
         elif k == inp.CONFIRM:
-            if self.hover is not None:
+            if self.hover is None:
+                self._nav((0, 0))
+            elif self.hover is not None:
                 self._press(self.hover)
                 self._release(self.hover)
 
@@ -292,7 +294,7 @@ class PlayScene(Scene):
             return
         pts = self.match.board.stars
         cur = self.hover if self.hover is not None else self.selected
-        if cur is None:
+        if cur is None or direction == (0, 0):
             cx, cy = self.app.viewport.board_rect[2] / 2, self.app.viewport.board_rect[3] / 2
             best = min(range(len(pts)), key=lambda s: (pts[s][0] - cx) ** 2 + (pts[s][1] - cy) ** 2)
         else:
