@@ -372,6 +372,8 @@ class App:
         for scene in self.stack[max(k, 0):]:
             scene.draw(self.surface)
         self.gui.draw_ui(self.surface)
+        if self.stack:
+            self.stack[-1].draw_front(self.surface)
 
     def run(self) -> int:
         ready = False

@@ -92,6 +92,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Drawn after the widgets (text that sits on a widget panel)."""
+
     # -- layout helpers -------------------------------------------------------------
 
     @property

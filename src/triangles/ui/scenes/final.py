@@ -48,7 +48,7 @@ class FinalScene(Overlay):
         self.box = (x, y, w, h)
         self.panel((x, y, w, h))
         self.label((x, y + 18, w, 56), self.text, cls="@heading", obj="#result")
-        self.label((x, y + 150, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
+        self.label((x, y + 152, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
         bw = (w - 48) / 2
         by = y + 186
         self.button((x + 16, by, bw, 50), tr("final.new_game"), self.new_game, cls="@primary", obj="#new_game")
@@ -56,30 +56,27 @@ class FinalScene(Overlay):
         self.button((x + 16, by + 62, bw, 50), tr("final.review"), self.review, obj="#review")
         self.button((x + 32 + bw, by + 62, bw, 50), tr("pause.main_menu"), self.main_menu, obj="#main_menu")
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if not self.active:
-            return
-        # the scores, in the players' colours, between the headline and the buttons
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """The scores in the players' colours, on the panel between headline and buttons."""
         x, y, w, _ = self.box
         vp = self.app.viewport
         hud = self.play.hud
-        sizes = self.app.theme.hud.font_sizes
-        cols = self.app.theme.player_colors
-        s0, s1 = self.match.game.scores
+        th = self.app.theme
+        sizes = th.hud.font_sizes
+        scores = self.match.game.scores
         names = [p.get("name", "") for p in self.match.players]
-        big = hud.font(sizes.large * 1.5 * vp.scale, bold=True)
+        big = hud.font(sizes.large * 1.6 * vp.scale, bold=True)
         small = hud.font(sizes.small * vp.scale)
-        cx, cy = vp.design_to_screen(x + w / 2, y + 108)
-        dash = big.render("–", True, self.app.theme.hud.text_dim)
+        cx, cy = vp.design_to_screen(x + w / 2, y + 100)
+        dash = big.render("–", True, th.hud.text_dim)
         surface.blit(dash, dash.get_rect(center=(cx, cy)))
-        for k, score in enumerate((s0, s1)):
-            img = big.render(str(score), True, cols[k])
-            off = (-1 if k == 0 else 1) * (dash.get_width() / 2 + 18 * vp.scale + img.get_width() / 2)
-            surface.blit(img, img.get_rect(center=(cx + off, cy)))
-            name = hud._fit(small, names[k], w * 0.38 * vp.scale, self.app.theme.hud.text_dim)
-            noff = (-1 if k == 0 else 1) * w * 0.28 * vp.scale
-            surface.blit(name, name.get_rect(center=(cx + noff, cy + 2 * vp.scale)))
+        for k in (0, 1):
+            img = big.render(str(scores[k]), True, th.player_colors[k])
+            side = -1 if k == 0 else 1
+            sx = cx + side * (dash.get_width() / 2 + 14 * vp.scale + 34 * vp.scale)
+            surface.blit(img, img.get_rect(center=(sx, cy)))
+            name = hud._fit(small, names[k], w * 0.4 * vp.scale, th.hud.text_dim)
+            surface.blit(name, name.get_rect(center=(sx, cy + big.get_height() * 0.62)))
 
     def new_game(self) -> None:
         from triangles.ui.scenes.menu import MainMenuScene

@@ -1,0 +1,154 @@
+"""One game in a real X window (Xvfb): the window is findable, clicks draw a line.
+
+Why: the headless tests use SDL's dummy driver, which has no real window,
+mouse or window manager.  Here ``python -m triangles`` runs on its own X
+server exactly as a player starts it; ``xdotool`` finds the window by its
+class, clicks two stars (positions computed from the preset and the window
+geometry, through the same :class:`Viewport` the game uses) and a screenshot
+of the root window must show the new line in Player 1's colour.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.xwindow
+
+SEED = 5
+STARS = 24
+TOOLS = ("Xvfb", "xdotool")
+IMPORT = "/usr/bin/import"  # ImageMagick's, not another "import" on PATH
+
+
+def _missing() -> str | None:
+    gone = [t for t in TOOLS if shutil.which(t) is None]
+    if not os.path.exists(IMPORT):
+        gone.append(IMPORT)
+    return ", ".join(gone) if gone else None
+
+
+def _free_display() -> int:
+    for n in range(90, 200):
+        if not os.path.exists(f"/tmp/.X{n}-lock") and not os.path.exists(f"/tmp/.X11-unix/X{n}"):
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def xserver():
+    missing = _missing()
+    if missing:
+        pytest.skip(f"needs a real X server and tools; missing: {missing}")
+    n = _free_display()
+    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sock = Path(f"/tmp/.X11-unix/X{n}")
+    end = time.monotonic() + 10
+    while not sock.exists() and time.monotonic() < end and proc.poll() is None:
+        time.sleep(0.05)
+    if not sock.exists():
+        proc.kill()
+        pytest.skip("Xvfb did not start")
+    yield f":{n}"
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def _lines(stream, q: queue.Queue) -> None:
+    for line in iter(stream.readline, ""):
+        q.put(line)
+
+
+def _x(display: str, *args: str, timeout: float = 10) -> str:
+    env = dict(os.environ, DISPLAY=display)
+    out = subprocess.run(list(args), env=env, capture_output=True, text=True, timeout=timeout)
+    assert out.returncode == 0, f"{args[0]} failed: {out.stderr.strip()}"
+    return out.stdout
+
+
+def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
+    import numpy as np
+    import pygame
+
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+    from triangles.ui.app import WINDOW_CLASS
+    from triangles.ui.render.viewport import Viewport
+
+    env = dict(os.environ, DISPLAY=xserver, TRIANGLES_HOME=str(tmp_path / "home"))
+    for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        env.pop(k, None)
+    env["SDL_AUDIODRIVER"] = "dummy"
+    cmd = [sys.executable, "-m", "triangles", "--preset", "phone", "--stars", str(STARS),
+           "--seed", str(SEED), "--mode", "hotseat"]
+    game_proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        q: queue.Queue = queue.Queue()
+        threading.Thread(target=_lines, args=(game_proc.stdout, q), daemon=True).start()
+        end = time.monotonic() + 60
+        ready = False
+        while time.monotonic() < end and not ready:
+            try:
+                ready = q.get(timeout=0.5).strip() == "TRIANGLES READY"
+            except queue.Empty:
+                assert game_proc.poll() is None, f"the game exited: {game_proc.stderr.read()}"
+        assert ready, "no TRIANGLES READY line"
+
+        wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+        geo = dict(line.split("=", 1) for line in _x(xserver, "xdotool", "getwindowgeometry", "--shell", wid).split())
+        wx, wy, ww, wh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+
+        preset = get_preset("phone")
+        board = preset.make_board(STARS, SEED)
+        game = Game(board)
+        vp = Viewport((ww, wh), preset.window, preset.board)
+        # the longest legal line: most pixels to check
+        moves = game.legal_moves()
+        i, j = max(moves, key=lambda m: float(np.hypot(*(board.stars[m[0]] - board.stars[m[1]]))))
+        for s in (i, j):
+            x, y = vp.to_screen(*map(float, board.stars[s]))
+            _x(xserver, "xdotool", "mousemove", "--sync", str(wx + round(x)), str(wy + round(y)))
+            time.sleep(0.15)
+            _x(xserver, "xdotool", "click", "1")
+            time.sleep(0.25)
+        # move the pointer away so no hover ring sits on the line
+        _x(xserver, "xdotool", "mousemove", str(wx + 5), str(wy + wh - 5))
+        time.sleep(0.6)
+
+        shot = artifacts / "xwindow.png"
+        _x(xserver, IMPORT, "-window", "root", str(shot), timeout=20)
+        img = pygame.image.load(str(shot))
+        a = pygame.surfarray.array3d(img).astype(int)
+        (x0, y0), (x1, y1) = vp.to_screen(*map(float, board.stars[i])), vp.to_screen(*map(float, board.stars[j]))
+        votes, samples = 0, (0.2, 0.3, 0.4, 0.6, 0.7, 0.8)
+        for t in samples:
+            px, py = wx + round(x0 + (x1 - x0) * t), wy + round(y0 + (y1 - y0) * t)
+            r, g, b = a[px, py]
+            if r > b + 40 and r > 120:
+                votes += 1
+        assert votes >= len(samples) - 2, f"line {i}-{j} is not in Player 1's colour in {shot}"
+
+        # closing the window (SIGTERM arrives as a quit event) saves the game in progress
+        game_proc.send_signal(signal.SIGTERM)
+        assert game_proc.wait(10) == 0
+        from triangles.record import load_record
+
+        rec = load_record(tmp_path / "home" / "current-game.json")
+        assert rec.moves == [(min(i, j), max(i, j))]
+    finally:
+        if game_proc.poll() is None:
+            game_proc.kill()
+            game_proc.wait(5)
