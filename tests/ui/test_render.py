@@ -264,13 +264,34 @@ def test_incremental_matches_full_rebuild(theme, tablet) -> None:
     step(60)
     assert game.triangles
     assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
+    # take a move back and play a different one between two frames
+    undone = game.undo()
+    alternatives = [m for m in game.legal_moves() if m != undone]
+    game.play(*alternatives[len(alternatives) // 2])
+    view.draw(surf, game, Overlay())
+    assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
     layer = view.layer()
-    assert layer.increments >= 100 and layer.restores >= 2
+    assert layer.increments >= 100 and layer.restores >= 3
     # a different game object on the same board is noticed
     other = Game(board)
     play_short(other, 5, seed=1)
     view.draw(surf, other, Overlay())
     assert (pixels(surf) == _fresh_image(board, theme, vp, other)).all()
+
+
+def test_review_style_stepping(theme, tablet) -> None:
+    """A replay scene may hand over a new Game per step, forwards and backwards."""
+    board = tablet.make_board(80, seed=4)
+    vp = Viewport(tablet.window, tablet.window, tablet.board)
+    full = Game(board)
+    play_short(full, 50, seed=8)
+    moves = full.moves
+    view = BoardView(board, theme, vp, bg_seed=1)
+    surf = pygame.Surface(vp.window_size)
+    for n in [50, 49, 48, 30, 31, 45, 44, 0, 3]:
+        g = Game.from_moves(board, moves[:n])
+        view.draw(surf, g, Overlay())
+        assert (pixels(surf) == _fresh_image(board, theme, vp, g)).all(), n
 
 
 def test_resize_and_invalidate(theme, tablet) -> None:

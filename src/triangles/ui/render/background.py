@@ -26,18 +26,23 @@ def _c(color: tuple[int, int, int]) -> np.ndarray:
 
 
 def _upsample(a: np.ndarray, w: int, h: int) -> np.ndarray:
-    """Bilinear resize of an (h0, w0, c) float array to (h, w, c)."""
+    """Bilinear resize of an (h0, w0, c) float32 array to (h, w, c), kept in float32."""
     h0, w0 = a.shape[:2]
-    ys = np.clip((np.arange(h, dtype=np.float32) + 0.5) * (h0 / h) - 0.5, 0, h0 - 1)
-    xs = np.clip((np.arange(w, dtype=np.float32) + 0.5) * (w0 / w) - 0.5, 0, w0 - 1)
-    y0 = np.minimum(ys.astype(np.int32), h0 - 2 if h0 > 1 else 0)
-    x0 = np.minimum(xs.astype(np.int32), w0 - 2 if w0 > 1 else 0)
-    wy = (ys - y0)[:, None, None]
-    wx = (xs - x0)[None, :, None]
-    y1 = np.minimum(y0 + 1, h0 - 1)
-    x1 = np.minimum(x0 + 1, w0 - 1)
-    rows = a[y0] * (1 - wy) + a[y1] * wy
-    return rows[:, x0] * (1 - wx) + rows[:, x1] * wx
+    f32 = np.float32
+
+    def axis(n: int, n0: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        t = np.clip((np.arange(n, dtype=f32) + f32(0.5)) * f32(n0 / n) - f32(0.5), 0, n0 - 1)
+        i0 = np.minimum(t.astype(np.intp), max(n0 - 2, 0))
+        return i0, np.minimum(i0 + 1, n0 - 1), (t - i0.astype(f32)).astype(f32)
+
+    y0, y1, wy = axis(h, h0)
+    x0, x1, wx = axis(w, w0)
+    # columns first on the small array, then whole rows (contiguous gathers are fast)
+    left = a[:, x0]
+    cols = left + (a[:, x1] - left) * wx[None, :, None]           # (h0, w, c)
+    top = cols[y0]
+    top += (cols[y1] - top) * wy[:, None, None]
+    return top
 
 
 def nebula_rgb(style: BackgroundStyle, viewport: Viewport, seed: int) -> np.ndarray:

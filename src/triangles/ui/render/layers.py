@@ -17,13 +17,14 @@ any other mismatch (a different game, a resize, a long undo) rebuilds.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 
 import numpy as np
 import pygame
 
 from triangles.ui.render.primitives import Scratch, fill_triangle, glow_line
-from triangles.ui.render.sprites import star_sprite
+from triangles.ui.render.sprites import lighten, star_sprite
 from triangles.ui.render.theme import Theme
 from triangles.ui.render.viewport import Viewport
 
@@ -44,14 +45,14 @@ class BoardLayer:
         self.pts = viewport.points_to_screen(board.stars) if board.n else np.zeros((0, 2))
         self._pt_list: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
         self.scratch = Scratch(viewport.window_size, background)
-        self._edge_cells = _edge_cells(board.cells)
+        self._cells = _StarCells(board.cells, board.n)
         self._make_star_sprites()
         self.lines = background.copy()
         self.surf = background.copy()
         self.moves: list[tuple[Move, int]] = []     # what the layer shows, in order
         self._index: dict[Move, int] = {}           # move -> index in self.moves
         self._snapshots: deque[tuple[int, pygame.Surface]] = deque(maxlen=UNDO_SNAPSHOTS)
-        self._game_id: int | None = None
+        self._game: weakref.ref | None = None        # the game last synced (not kept alive)
         self.rebuilds = 0                           # statistics, for tests and the benchmark
         self.increments = 0
         self.restores = 0
@@ -103,7 +104,7 @@ class BoardLayer:
                           th.lines.width * s, th.lines.glow_width * s, th.lines.glow_alpha,
                           th.lines.core_lighten)
         idx = self._index
-        for c, (a, b, d) in self._edge_cells.get(move, ()):
+        for c, (a, b, d) in self._cells.with_side(*move):
             o = int(tri_owner[c])
             if o < 0:
                 continue
@@ -125,6 +126,8 @@ class BoardLayer:
         self.moves, self._index = [], {}
         self._snapshots.clear()
         for k, (m, o) in enumerate(lines):
+            if k >= len(lines) - UNDO_SNAPSHOTS:   # so the next few undos are cheap too
+                self._snapshots.append((k, self.lines.copy()))
             self.moves.append((m, o))
             self._index[m] = k
             self._draw_move(k, m, o, tri_owner)
@@ -133,18 +136,28 @@ class BoardLayer:
     def sync(self, game) -> None:
         """Bring the layer up to date with ``game`` (cheap when nothing changed)."""
         nm = game.move_count
-        if id(game) == self._game_id and nm == len(self.moves):
+        if self._game is not None and self._game() is game and nm == len(self.moves):
             if nm == 0 or game.last_move == self.moves[-1][0]:
                 return
         lines = game.lines
-        have = len(self.moves)
         tri_owner = game.triangle_owner
-        self._game_id = id(game)
-        if nm > have and lines[:have] == self.moves:
+        try:
+            self._game = weakref.ref(game)
+        except TypeError:                            # not weak-referenceable: always check fully
+            self._game = None
+        have = len(self.moves)
+        common = 0                                   # length of the shared history
+        while common < min(have, nm) and lines[common] == self.moves[common]:
+            common += 1
+        if common < have and not self._restore(common):
+            self.rebuild(lines, tri_owner)
+            return
+        if nm > common:
             self.increments += 1
             dirty = None
-            for k in range(have, nm):
-                self._snapshots.append((k, self.lines.copy()))
+            for k in range(common, nm):
+                if k >= nm - UNDO_SNAPSHOTS:         # older ones would be pushed out anyway
+                    self._snapshots.append((k, self.lines.copy()))
                 m, o = lines[k]
                 self.moves.append((m, o))
                 self._index[m] = k
@@ -152,34 +165,48 @@ class BoardLayer:
                 dirty = r if dirty is None else dirty.union(r)
             if dirty is not None:
                 self._compose_rect(dirty.inflate(4, 4))
-            return
-        if nm < have and lines == self.moves[:nm]:
-            for count, snap in self._snapshots:
-                if count == nm:
-                    self.restores += 1
-                    self.lines = snap
-                    while self._snapshots and self._snapshots[-1][0] >= nm:
-                        self._snapshots.pop()
-                    for m, _ in self.moves[nm:]:
-                        del self._index[m]
-                    del self.moves[nm:]
-                    self._compose_all()
-                    return
-        self.rebuild(lines, tri_owner)
+
+    def _restore(self, count: int) -> bool:
+        """Go back to the first ``count`` moves from a snapshot, if one is kept."""
+        for k, snap in self._snapshots:
+            if k == count:
+                break
+        else:
+            return False
+        self.restores += 1
+        self.lines = snap
+        while self._snapshots and self._snapshots[-1][0] >= count:
+            self._snapshots.pop()                    # the restored one is now live: drop it
+        for m, _ in self.moves[count:]:
+            del self._index[m]
+        del self.moves[count:]
+        self._compose_all()
+        return True
 
 
 def _core(theme: Theme, owner: int):
-    from triangles.ui.render.sprites import lighten
-
     return lighten(theme.player_colors[owner], theme.lines.core_lighten)
 
 
-def _edge_cells(cells: np.ndarray) -> dict[Move, list[tuple[int, tuple[int, int, int]]]]:
-    """For each side (i < j) the scorable cells that have it, as (cell id, sorted stars)."""
-    out: dict[Move, list[tuple[int, tuple[int, int, int]]]] = {}
-    for c, row in enumerate(np.sort(np.asarray(cells), axis=1).tolist()):
-        a, b, d = row
-        t = (a, b, d)
-        for e in ((a, b), (a, d), (b, d)):
-            out.setdefault(e, []).append((c, t))
-    return out
+class _StarCells:
+    """Which scorable cells have a given side: a CSR index from each star to its cells.
+
+    Built with numpy in one pass (a 180-star board has thousands of cells, too
+    many for a Python dict per side); a lookup touches one star's short list.
+    """
+
+    def __init__(self, cells: np.ndarray, n: int) -> None:
+        cells = np.sort(np.asarray(cells, dtype=np.int64).reshape(-1, 3), axis=1)
+        self.cells = cells
+        owner = np.repeat(np.arange(len(cells)), 3)
+        star = cells.ravel()
+        order = np.argsort(star, kind="stable")
+        self.ptr = np.searchsorted(star[order], np.arange(n + 1))
+        self.ids = owner[order]
+
+    def with_side(self, i: int, j: int) -> list[tuple[int, tuple[int, int, int]]]:
+        """(cell id, sorted stars) of every cell with side i-j, in cell-id order."""
+        ids = self.ids[self.ptr[i]:self.ptr[i + 1]]
+        rows = self.cells[ids]
+        hit = (rows == j).any(axis=1)
+        return [(int(c), (int(r[0]), int(r[1]), int(r[2]))) for c, r in zip(ids[hit], rows[hit])]
