@@ -285,3 +285,50 @@ def test_stale_computer_answer_is_dropped(launch):
     time.sleep(0.05)
     d.frames(5)
     assert m.game.move_count == 0          # the old answer did not land
+
+
+QUIT_SCRIPT = r"""
+import sys, time
+import triangles.ai as ai
+from triangles.launch import LaunchOptions
+from triangles.ui.app import AppConfig, run
+
+real = ai.choose_move
+
+def busy(game, level, seed, time_limit):
+    # the real engine, over and over: the thread stays inside the search
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        real(game, level, seed=seed, time_limit=time_limit)
+    return real(game, level, seed=seed)
+
+opts = LaunchOptions(preset="tablet", stars=80, seed=3, mode="ai", level="hard", computer_starts=True)
+sys.exit(run(opts, AppConfig(ai_delay=(0.0, 0.0), chooser=busy)))
+"""
+
+
+def test_closing_the_process_while_the_real_engine_thinks(tmp_path):
+    """A real process: the window closes (SIGTERM arrives as a quit event) within a second."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TRIANGLES_HOME=str(tmp_path / "home"))
+    proc = subprocess.Popen([sys.executable, "-c", QUIT_SCRIPT], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == "TRIANGLES READY", proc.stderr.read()
+        time.sleep(0.8)  # the computer is deep in thought now
+        assert proc.poll() is None
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(5)
+        elapsed = time.monotonic() - t0
+        assert code == 0, proc.stderr.read()
+        assert elapsed < 1.0, f"took {elapsed:.2f} s to exit"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

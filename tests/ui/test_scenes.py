@@ -370,3 +370,27 @@ def test_every_visible_string_has_an_english_entry():
     assert not missing, f"keys without English text: {missing}"
     assert tr("final.wins", name="Ann") == "Ann wins!"
     assert tr("no.such.key") == "no.such.key"
+
+
+def test_thinking_mark_screenshot(launch, artifacts):
+    import threading
+
+    gate = threading.Event()
+
+    def slow(game, level, seed, time_limit):
+        gate.wait(5)
+        return game.legal_moves()[0]
+
+    d = launch(preset="phone", stars=24, seed=5, mode="ai", computer_starts=True,
+               config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow))
+    scene = d.play_scene()
+    d.frames(20)
+    info = scene.hud_info()
+    assert info.thinking and info.status == "Computer is thinking…"
+    assert d.button("#hint").is_enabled is False
+    d.shot("play-thinking.png")
+    # clicks on the board are refused politely while it thinks
+    d.click_star(0)
+    assert scene.selected is None and scene.hud_info().status.startswith("Wait")
+    gate.set()
+    assert d.until(lambda: scene.match.game.move_count == 1, timeout=3)

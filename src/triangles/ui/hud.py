@@ -42,6 +42,7 @@ class HudInfo:
     status: str = ""
     status_kind: str = "info"           # "info" | "bad" | "good" | "turn"
     status_player: int | None = None    # colour the status in this player's colour
+    thinking_label: str = "thinking"    # under the thinking player's name, with animated dots
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,7 @@ class Hud:
             sub_text = info.subtitles[k]
             if info.thinking and active:
                 dots = "." * (1 + int(self.time * 3) % 3)
-                sub_text = info.status if not sub_text else sub_text
-                sub = self._fit(self.font(sizes.small * sc), sub_text.rstrip(".…") + dots, max_w, hud.accent)
+                sub = self._fit(self.font(sizes.small * sc), info.thinking_label + dots, max_w, hud.accent)
             elif sub_text:
                 sub = self._fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
             else:

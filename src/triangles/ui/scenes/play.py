@@ -116,8 +116,8 @@ class PlayScene(Scene):
             self.moves_again = mover
         else:
             self.moves_again = None
-        if closed:
-            self.say(tr("status.scored", count=len(closed)) if len(closed) > 1 else "", "good", 0.0)
+        if len(closed) > 1 and self.moves_again is None:
+            self.say(tr("status.scored", count=len(closed)), "good")
         self._save()
         if self.match.game.is_over():
             self.show_final()
@@ -386,10 +386,14 @@ class PlayScene(Scene):
             status, kind = self.msg[0], self.msg[1]
         elif over:
             status = tr("status.over")
+        elif self.moves_again is not None and self.moves_again == g.player:
+            if m.mode == "ai" and not m.is_computer(g.player):
+                status = tr("status.you_move_again")
+            else:
+                status = tr("status.moves_again", name=names[g.player])
+            kind = "good"
         elif thinking:
             status, player = tr("status.thinking"), g.player
-        elif self.moves_again is not None and self.moves_again == g.player:
-            status, kind = tr("status.moves_again", name=names[g.player]), "good"
         elif self._aim_reason():
             status, kind = self._aim_reason() or "", "bad"
         elif m.mode == "ai":
@@ -397,7 +401,8 @@ class PlayScene(Scene):
         else:
             status, player = tr("status.turn", name=names[g.player]), g.player
         return HudInfo(names=names, subtitles=subs, scores=g.scores, to_move=None if over else g.player,  # type: ignore[arg-type]
-                       thinking=thinking, status=status, status_kind=kind, status_player=player)
+                       thinking=thinking, status=status, status_kind=kind, status_player=player,
+                       thinking_label=tr("hud.thinking"))
 
     def _aim_target(self) -> int | None:
         if self.selected is None or self.hover is None or self.hover == self.selected:
