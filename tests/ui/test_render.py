@@ -279,6 +279,28 @@ def test_incremental_matches_full_rebuild(theme, tablet) -> None:
     assert (pixels(surf) == _fresh_image(board, theme, vp, other)).all()
 
 
+def test_long_undo_uses_checkpoints(theme, tablet) -> None:
+    board = tablet.make_board(180, seed=6)
+    vp = Viewport(tablet.window, tablet.window, tablet.board)
+    game = Game(board)
+    view = BoardView(board, theme, vp, bg_seed=1)
+    surf = pygame.Surface(vp.window_size)
+    for _ in range(150):
+        play_short(game, 1, seed=game.move_count)
+        view.draw(surf, game, Overlay())
+    layer = view.layer()
+    rebuilds = layer.rebuilds
+    while game.move_count > 70:
+        game.undo()
+    view.draw(surf, game, Overlay())
+    assert layer.rebuilds == rebuilds, "went back from a checkpoint, not from scratch"
+    assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
+    layer.rebuild(game)
+    view.draw(surf, game, Overlay())
+    assert layer.rebuilds == rebuilds + 1
+    assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
+
+
 def test_review_style_stepping(theme, tablet) -> None:
     """A replay scene may hand over a new Game per step, forwards and backwards."""
     board = tablet.make_board(80, seed=4)

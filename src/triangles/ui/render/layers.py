@@ -11,14 +11,16 @@ Two surfaces are kept: ``lines`` (background, triangles, lines) and ``surf``
 rectangle of ``surf`` is refreshed from ``lines`` and the stars touching it are
 re-added under a clip, which again equals a full composition.
 
-Undo restores a snapshot of ``lines`` taken before each of the last few moves;
-any other mismatch (a different game, a resize, a long undo) rebuilds.
+Going back (undo, a different game, a replay stepping backwards) restores a
+saved copy of ``lines`` and draws forward from there: copies are kept from
+before each of the last few moves (undo is instant) and every
+``CHECKPOINT_EVERY`` moves (a long undo redraws at most that many moves).  The
+empty background is the implicit checkpoint at 0, i.e. a full rebuild.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections import deque
 
 import numpy as np
 import pygame
@@ -31,7 +33,9 @@ from triangles.ui.render.viewport import Viewport
 __all__ = ["BoardLayer"]
 
 Move = tuple[int, int]
-UNDO_SNAPSHOTS = 4
+UNDO_SNAPSHOTS = 4        # copies before each of the last moves
+CHECKPOINT_EVERY = 64     # and every this many moves ...
+CHECKPOINTS = 4           # ... the most recent this many of them
 
 
 class BoardLayer:
@@ -51,7 +55,7 @@ class BoardLayer:
         self.surf = background.copy()
         self.moves: list[tuple[Move, int]] = []     # what the layer shows, in order
         self._index: dict[Move, int] = {}           # move -> index in self.moves
-        self._snapshots: deque[tuple[int, pygame.Surface]] = deque(maxlen=UNDO_SNAPSHOTS)
+        self._saved: dict[int, pygame.Surface] = {}  # move count -> copy of ``lines`` then
         self._game: weakref.ref | None = None        # the game last synced (not kept alive)
         self.rebuilds = 0                           # statistics, for tests and the benchmark
         self.increments = 0
@@ -76,6 +80,7 @@ class BoardLayer:
             self.surf.blit(spr, (round(x) - half, round(y) - half), special_flags=pygame.BLEND_RGB_ADD)
 
     def _compose_all(self) -> None:
+        self._stale = False
         self.surf.blit(self.lines, (0, 0))
         self._blit_stars(range(self.board.n))
 
@@ -120,18 +125,12 @@ class BoardLayer:
                                    max(1, round(th.lines.width * s)))
         return dirty
 
-    def rebuild(self, lines: list[tuple[Move, int]], tri_owner: np.ndarray) -> None:
-        self.rebuilds += 1
-        self.lines.blit(self.background, (0, 0))
-        self.moves, self._index = [], {}
-        self._snapshots.clear()
-        for k, (m, o) in enumerate(lines):
-            if k >= len(lines) - UNDO_SNAPSHOTS:   # so the next few undos are cheap too
-                self._snapshots.append((k, self.lines.copy()))
-            self.moves.append((m, o))
-            self._index[m] = k
-            self._draw_move(k, m, o, tri_owner)
-        self._compose_all()
+    def rebuild(self, game) -> None:
+        """Redraw everything from the background (for tests and the benchmark)."""
+        self._saved.clear()
+        self._restore(0)
+        self._game = None
+        self.sync(game)
 
     def sync(self, game) -> None:
         """Bring the layer up to date with ``game`` (cheap when nothing changed)."""
@@ -149,39 +148,48 @@ class BoardLayer:
         common = 0                                   # length of the shared history
         while common < min(have, nm) and lines[common] == self.moves[common]:
             common += 1
-        if common < have and not self._restore(common):
-            self.rebuild(lines, tri_owner)
-            return
-        if nm > common:
+        if common < have:
+            self._restore(common)
+        dirty = None
+        for k in range(len(self.moves), nm):
+            self._save(k, nm)
+            m, o = lines[k]
+            self.moves.append((m, o))
+            self._index[m] = k
+            r = self._draw_move(k, m, o, tri_owner)
+            dirty = r if dirty is None else dirty.union(r)
+        if self._stale:
+            self._compose_all()
+        elif dirty is not None:
             self.increments += 1
-            dirty = None
-            for k in range(common, nm):
-                if k >= nm - UNDO_SNAPSHOTS:         # older ones would be pushed out anyway
-                    self._snapshots.append((k, self.lines.copy()))
-                m, o = lines[k]
-                self.moves.append((m, o))
-                self._index[m] = k
-                r = self._draw_move(k, m, o, tri_owner)
-                dirty = r if dirty is None else dirty.union(r)
-            if dirty is not None:
-                self._compose_rect(dirty.inflate(4, 4))
+            self._compose_rect(dirty.inflate(4, 4))
 
-    def _restore(self, count: int) -> bool:
-        """Go back to the first ``count`` moves from a snapshot, if one is kept."""
-        for k, snap in self._snapshots:
-            if k == count:
-                break
+    def _save(self, k: int, final: int) -> None:
+        """Keep a copy of ``lines`` as it is before move k, if the policy wants one."""
+        recent = k >= final - UNDO_SNAPSHOTS
+        if not recent and (k == 0 or k % CHECKPOINT_EVERY):
+            return
+        self._saved[k] = self.lines.copy()
+        keep_cp = sorted(c for c in self._saved if c % CHECKPOINT_EVERY == 0)[-CHECKPOINTS:]
+        for c in list(self._saved):
+            if c < final - UNDO_SNAPSHOTS and c not in keep_cp:
+                del self._saved[c]
+
+    def _restore(self, count: int) -> None:
+        """Go back to at most ``count`` moves from the best saved copy (or the background)."""
+        self._stale = True
+        best = max((c for c in self._saved if c <= count), default=0)
+        if best == 0:
+            self.rebuilds += 1
+            self.lines.blit(self.background, (0, 0))
         else:
-            return False
-        self.restores += 1
-        self.lines = snap
-        while self._snapshots and self._snapshots[-1][0] >= count:
-            self._snapshots.pop()                    # the restored one is now live: drop it
-        for m, _ in self.moves[count:]:
+            self.restores += 1
+            self.lines.blit(self._saved[best], (0, 0))
+        for c in [c for c in self._saved if c > best]:
+            del self._saved[c]
+        for m, _ in self.moves[best:]:
             del self._index[m]
-        del self.moves[count:]
-        self._compose_all()
-        return True
+        del self.moves[best:]
 
 
 def _core(theme: Theme, owner: int):
