@@ -264,6 +264,9 @@ def test_game_in_progress_is_saved_on_close_and_continued(launch, triangles_home
     assert load_record(session_path()).moves == moves
     d2 = launch()
     assert isinstance(d2.scene, MainMenuScene)
+    d2.frames(2)
+    d2.shot("menu-continue.png")
+    assert "5 lines" in d2.button("#continue_detail").text if d2.button("#continue_detail") else False
     d2.press("#continue")
     assert isinstance(d2.scene, PlayScene)
     assert d2.scene.match.game.moves == moves

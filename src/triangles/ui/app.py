@@ -74,7 +74,9 @@ class App:
         self.pg = pygame
         self.options = options or LaunchOptions()
         self.config = config or AppConfig()
-        pygame.init()
+        # display and fonts only: no audio device is opened (none is used)
+        pygame.display.init()
+        pygame.font.init()
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption(tr("app.title"))
         self.theme = load_theme("nebula")
@@ -149,6 +151,9 @@ class App:
         import pygame_gui
 
         theme = _scaled_gui_theme(self.viewport.scale)
+        for k, color in enumerate(self.theme.player_colors):
+            # labels in a player's colour (the final screen's headline)
+            theme[f"#player{k}"] = {"colours": {"normal_text": "#%02x%02x%02x" % tuple(color)}}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             manager = pygame_gui.UIManager(self.surface.get_size(), theme, enable_live_theme_updates=False)

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from triangles.rules import Game
+from triangles.ui.scenes.base import veil
 from triangles.ui.scenes.board import BoardOverlay, BoardView
 
 __all__ = ["Backdrop"]
@@ -38,9 +39,7 @@ class Backdrop:
             self._vp = self.app.viewport
             self.view.set_viewport(self._vp)
         self.view.draw(surface, self.game, self.overlay)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((4, 6, 18, 110))
-        surface.blit(veil, (0, 0))
+        surface.blit(veil(surface.get_size(), 110), (0, 0))
 
 
 _cache: dict[int, Backdrop] = {}

@@ -22,7 +22,7 @@ from triangles.ui.input import Action
 if TYPE_CHECKING:
     from triangles.ui.app import App
 
-__all__ = ["Scene", "Overlay", "ChoiceRow"]
+__all__ = ["Scene", "Overlay", "ChoiceRow", "veil"]
 
 
 class Scene:
@@ -144,9 +144,23 @@ class Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.dim_alpha:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            veil.fill((4, 6, 18, self.dim_alpha))
-            surface.blit(veil, (0, 0))
+            surface.blit(veil(surface.get_size(), self.dim_alpha), (0, 0))
+
+
+_veils: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A cached translucent dark sheet (allocating a window-sized surface each frame is wasteful)."""
+    key = (size[0], size[1], alpha)
+    v = _veils.get(key)
+    if v is None:
+        if len(_veils) > 8:
+            _veils.clear()
+        v = pygame.Surface(size, pygame.SRCALPHA)
+        v.fill((4, 6, 18, alpha))
+        _veils[key] = v
+    return v
 
 
 class ChoiceRow:

@@ -47,7 +47,9 @@ class FinalScene(Overlay):
         x, y = (dw - w) / 2, (dh - h) / 2
         self.box = (x, y, w, h)
         self.panel((x, y, w, h))
-        self.label((x, y + 18, w, 56), self.text, cls="@heading", obj="#result")
+        winner = self.match.game.winner()
+        self.label((x, y + 18, w, 56), self.text, cls="@heading",
+                   obj="#result" if winner is None else f"#player{winner}")
         self.label((x, y + 152, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
         bw = (w - 48) / 2
         by = y + 186

@@ -18,6 +18,23 @@ from triangles.ui.session import has_session, load_session
 __all__ = ["MainMenuScene"]
 
 
+def _shade(size: tuple[int, int]) -> "pygame.Surface":
+    """An elliptical darkening centred on the menu column (built once per window size)."""
+    import numpy as np
+    import pygame
+
+    w, h = size
+    small = (max(2, w // 8), max(2, h // 8))
+    xs = (np.arange(small[0]) + 0.5) / small[0] - 0.5
+    ys = (np.arange(small[1]) + 0.5) / small[1] - 0.47
+    d = np.sqrt((xs[:, None] / 0.55) ** 2 + (ys[None, :] / 0.36) ** 2)
+    alpha = np.clip(1.0 - d, 0.0, 1.0) ** 1.5 * 150
+    img = pygame.Surface(small, pygame.SRCALPHA)
+    img.fill((4, 6, 18, 0))
+    pygame.surfarray.pixels_alpha(img)[:] = alpha.astype(np.uint8)
+    return pygame.transform.smoothscale(img, size)
+
+
 class MainMenuScene(Scene):
     def build_ui(self) -> None:
         dw, dh = self.design_size
@@ -40,10 +57,36 @@ class MainMenuScene(Scene):
         for key, cb, cls in entries:
             self.button((x, y, w, bh), tr(key), cb, cls=cls, obj="#" + key.split(".")[-1])
             y += bh + gap
+            if key == "menu.continue":
+                detail = self._saved_detail()
+                if detail:
+                    self.label((x, y - gap + 2, w, 20), detail, cls="@caption", obj="#continue_detail")
+                    y += 20
         self.label((0, dh - 34, dw, 24), tr("menu.version", version=__version__), cls="@caption")
+
+    @staticmethod
+    def _saved_detail() -> str:
+        """"Player 1 3 – 2 Player 2" for the saved game, or "" (problems show on Continue)."""
+        from triangles.record import load_record
+        from triangles.ui.session import session_path
+
+        try:
+            rec = load_record(session_path())
+            game = rec.replay()
+        except (RecordError, OSError):
+            return ""
+        s0, s1 = game.scores
+        return tr("menu.continue.detail", a=rec.players[0]["name"], b=rec.players[1]["name"], s0=s0, s1=s1,
+                  lines=game.move_count)
 
     def draw(self, surface) -> None:
         backdrop_for(self.app).draw(surface)
+        # a soft dark cloud behind the title and buttons keeps them readable over the lines
+        size = surface.get_size()
+        if getattr(self, "_shade_size", None) != size:
+            self._shade_size = size
+            self._shade = _shade(size)
+        surface.blit(self._shade, (0, 0))
 
     def handle_action(self, action: Action) -> None:
         if action.kind == inp.CANCEL:

@@ -234,6 +234,7 @@ class PlayScene(Scene):
         elif k == inp.POINTER_MOVE:
             self.pointer = a.pos
             self.hover = self.view.star_at(*a.pos)
+            self._cursor(self.hover is not None and not self.match.computer_to_move)
         elif k == inp.POINTER_DOWN:
             self.pointer = a.pos
             self._press(self.view.star_at(*a.pos))
@@ -248,6 +249,22 @@ class PlayScene(Scene):
             elif self.hover is not None:
                 self._press(self.hover)
                 self._release(self.hover)
+
+    _hand = False
+
+    def _cursor(self, hand: bool) -> None:
+        """A pointing hand over a star that can be picked."""
+        if hand == self._hand:
+            return
+        self._hand = hand
+        try:
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+        except pygame.error:
+            pass
+
+    def leave(self) -> None:
+        self._cursor(False)
+        super().leave()
 
     def _blocked(self) -> bool:
         m = self.match
