@@ -47,7 +47,8 @@ class BoardLayer:
         self.viewport = viewport
         self.background = background
         self.pts = viewport.points_to_screen(board.stars) if board.n else np.zeros((0, 2))
-        self._pt_list: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
+        #: star centres in window pixels, as Python tuples (fast to index per frame)
+        self.screen_points: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
         self.scratch = Scratch(viewport.window_size, background)
         self._cells = _StarCells(board.cells, board.n)
         self._make_star_sprites()
@@ -76,7 +77,7 @@ class BoardLayer:
     def _blit_stars(self, ids) -> None:
         for i in ids:
             spr, half = self.star_sprites[self.star_kind[i]]
-            x, y = self._pt_list[i]
+            x, y = self.screen_points[i]
             self.surf.blit(spr, (round(x) - half, round(y) - half), special_flags=pygame.BLEND_RGB_ADD)
 
     def _compose_all(self) -> None:
@@ -103,7 +104,7 @@ class BoardLayer:
         """Draw move k (already appended to self.moves) and the triangles it closed."""
         th = self.theme
         s = self.viewport.scale
-        P = self._pt_list
+        P = self.screen_points
         color = th.player_colors[owner]
         dirty = glow_line(self.lines, self.scratch, P[move[0]], P[move[1]], color,
                           th.lines.width * s, th.lines.glow_width * s, th.lines.glow_alpha,

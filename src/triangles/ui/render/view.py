@@ -114,4 +114,4 @@ class BoardView:
         surface.blit(layer.surf, (0, 0))
         if self._painter is None:
             self._painter = OverlayPainter(self.theme, self.viewport.scale, layer.scratch)
-        self._painter.draw(surface, layer._pt_list, game, overlay or Overlay())
+        self._painter.draw(surface, layer.screen_points, game, overlay or Overlay())
