@@ -332,3 +332,30 @@ def test_closing_the_process_while_the_real_engine_thinks(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.parametrize("extra_turn", [False, True])
+def test_match_undo_groups_against_computer(extra_turn):
+    """Undo always lands on the human's turn, taking back one human line and the replies after it."""
+    from triangles.ui.session import Match, MatchSettings
+
+    m = Match.new(MatchSettings(mode="ai", preset="phone", stars=24, seed=21, extra_turn=extra_turn))
+    rng = random.Random(22)
+    while not m.game.is_over():
+        m.play(*rng.choice(m.game.legal_moves()))
+    full = list(m.game.lines)
+    human = m.human_side
+    seen_tokens = {m.token}
+    while m.can_undo():
+        before = len(m.game.lines)
+        group = m.undo()
+        assert m.token not in seen_tokens
+        seen_tokens.add(m.token)
+        assert len(m.game.lines) == before - len(group)
+        assert m.game.player == human
+        undone = full[len(m.game.lines):before]
+        assert [o for _, o in undone].count(human) == 1 and undone[0][1] == human
+    assert all(o != human for _, o in m.game.lines)
+    while m.can_redo():
+        m.redo()
+    assert m.game.lines == full

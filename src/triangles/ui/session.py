@@ -14,6 +14,7 @@ reason is shown in the window.
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,13 +23,17 @@ from typing import Any
 from triangles.i18n import tr
 from triangles.paths import user_data_dir
 from triangles.record import GameRecord, RecordError, load_record, save_record
-from triangles.rules import Board, Game
+from triangles.rules import Board, Game, IllegalMove
 
 __all__ = ["Match", "MatchSettings", "session_path", "games_dir", "save_session", "load_session",
            "clear_session", "has_session", "save_game_copy", "list_saved_games"]
 
 Move = tuple[int, int]
 Player = dict[str, Any]
+
+#: position tokens are unique across matches, so an answer meant for an old
+#: game can never be mistaken for one about a new game's first position
+_tokens = itertools.count(1)
 
 
 @dataclass
@@ -63,8 +68,8 @@ class Match:
         self.preset = preset
         self.seed = seed
         self._redo: list[list[Move]] = []
-        #: bumped on every change; the computer's answers carry the token they were asked for
-        self.token = 0
+        #: new on every change; the computer's answers carry the token they were asked for
+        self.token = next(_tokens)
 
     # -- construction ------------------------------------------------------------
 
@@ -79,10 +84,20 @@ class Match:
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Match":
-        """The position after all the record's moves; RecordError when it does not replay."""
-        game = record.replay()
+        """The position after all the record's moves; RecordError when it does not replay.
+
+        The moves go through :meth:`play` like every other move.
+        """
         players = (dict(record.players[0]), dict(record.players[1]))
-        return cls(game, players, record.preset, record.seed)  # type: ignore[arg-type]
+        match = cls(Game(record.board(), record.extra_turn), players, record.preset, record.seed)  # type: ignore[arg-type]
+        for number, (i, j) in enumerate(record.moves, start=1):
+            try:
+                match.play(i, j)
+            except IllegalMove as exc:
+                raise RecordError(f"move {number} ({i}-{j}) is illegal: {exc.reason}") from None
+            except ValueError as exc:
+                raise RecordError(f"move {number} ({i}-{j}): {exc}") from None
+        return match
 
     def rematch(self) -> "Match":
         """Same board, same players and options, empty."""
@@ -127,7 +142,7 @@ class Match:
     def play(self, i: int, j: int, *, keep_redo: bool = False) -> list[tuple[int, int, int]]:
         """Draw line i-j for the player to move (IllegalMove changes nothing)."""
         closed = self.game.play(i, j)
-        self.token += 1
+        self.token = next(_tokens)
         if not keep_redo:
             self._redo.clear()
         return closed
@@ -160,7 +175,7 @@ class Match:
             self.game.undo()
         if group:
             self._redo.append(list(reversed(group)))
-            self.token += 1
+            self.token = next(_tokens)
         return group
 
     def redo(self) -> list[Move]:
