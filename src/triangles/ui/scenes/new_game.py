@@ -21,6 +21,7 @@ from triangles.ui.session import MatchSettings
 __all__ = ["NewGameScene"]
 
 _last = MatchSettings()
+_chosen = False  # has the player started a game from this dialog yet?
 
 
 class NewGameScene(Scene):
@@ -28,6 +29,8 @@ class NewGameScene(Scene):
         super().__init__(app)
         base = settings or _last
         self.s = MatchSettings(**vars(base))
+        if settings is None and not _chosen:
+            self.s.preset = app.preset.name  # first time: the device the window is laid out for
         if self.s.preset not in load_presets():
             self.s.preset = app.preset.name
         self.seed_text = "" if self.s.seed is None else str(self.s.seed)
@@ -106,7 +109,8 @@ class NewGameScene(Scene):
         return s
 
     def start(self) -> None:
-        global _last
+        global _last, _chosen
+        _chosen = True
         s = self.settings()
         _last = MatchSettings(**vars(s))
         _last.seed = None if not self.seed_text else s.seed

@@ -19,7 +19,7 @@ from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import backdrop_for
 from triangles.ui.scenes.base import Scene
-from triangles.ui.session import games_dir, list_saved_games
+from triangles.ui.session import list_saved_games
 
 __all__ = ["OpenGameScene"]
 
@@ -62,7 +62,7 @@ class OpenGameScene(Scene):
         ly = y + 60 + list_h + 14
         self.label((x + 10, ly, w - 20, 24), tr("open.path"), cls="@caption")
         self.entry = self.keep(pygame_gui.elements.UITextEntryLine(
-            self.rect(x + 10, ly + 26, w - 20, 40), self.app.gui, placeholder_text=str(games_dir() / "game.json"),
+            self.rect(x + 10, ly + 26, w - 20, 40), self.app.gui, placeholder_text=tr("open.path.placeholder"),
             object_id=ObjectID(object_id="#path")))
         if self.path_text:
             self.entry.set_text(self.path_text)
