@@ -5,7 +5,9 @@ mouse or window manager.  Here ``python -m triangles`` runs on its own X
 server exactly as a player starts it; ``xdotool`` finds the window by its
 class, clicks two stars (positions computed from the preset and the window
 geometry, through the same :class:`Viewport` the game uses) and a screenshot
-of the root window must show the new line in Player 1's colour.
+of the root window must show the new line in Player 1's colour.  Then the
+window is resized and Player 2's line is drawn and checked the same way.
+(Fullscreen needs a window manager, which Xvfb lacks; F11 is tested headless.)
 """
 
 from __future__ import annotations
@@ -141,13 +143,44 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
                 votes += 1
         assert votes >= len(samples) - 2, f"line {i}-{j} is not in Player 1's colour in {shot}"
 
+        game.play(i, j)
+
+        # resize the real window (Xvfb has no window manager, so F11 is tested headless instead):
+        # the scene letterboxes and Player 2's line is drawn in the new geometry
+        _x(xserver, "xdotool", "windowsize", "--sync", wid, "900", "700")
+        time.sleep(0.8)
+        geo = dict(line.split("=", 1) for line in _x(xserver, "xdotool", "getwindowgeometry", "--shell", wid).split())
+        fx, fy, fw, fh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+        assert (fw, fh) == (900, 700), f"not resized: {fw}x{fh}"
+        vp = Viewport((fw, fh), preset.window, preset.board)
+        k, m = max(game.legal_moves(), key=lambda mv: float(np.hypot(*(board.stars[mv[0]] - board.stars[mv[1]]))))
+        for s in (k, m):
+            x, y = vp.to_screen(*map(float, board.stars[s]))
+            _x(xserver, "xdotool", "mousemove", "--sync", str(fx + round(x)), str(fy + round(y)))
+            time.sleep(0.15)
+            _x(xserver, "xdotool", "click", "1")
+            time.sleep(0.25)
+        _x(xserver, "xdotool", "mousemove", str(fx + 5), str(fy + fh - 5))
+        time.sleep(0.6)
+        shot2 = artifacts / "xwindow-resized.png"
+        _x(xserver, IMPORT, "-window", "root", str(shot2), timeout=20)
+        a = pygame.surfarray.array3d(pygame.image.load(str(shot2))).astype(int)
+        (x0, y0), (x1, y1) = vp.to_screen(*map(float, board.stars[k])), vp.to_screen(*map(float, board.stars[m]))
+        votes = 0
+        for t in samples:
+            px, py = fx + round(x0 + (x1 - x0) * t), fy + round(y0 + (y1 - y0) * t)
+            r, g, b = a[px, py]
+            if b > r + 40 and b > 120:
+                votes += 1
+        assert votes >= len(samples) - 2, f"line {k}-{m} is not in Player 2's colour in {shot2}"
+
         # closing the window (SIGTERM arrives as a quit event) saves the game in progress
         game_proc.send_signal(signal.SIGTERM)
         assert game_proc.wait(10) == 0
         from triangles.record import load_record
 
         rec = load_record(tmp_path / "home" / "current-game.json")
-        assert rec.moves == [(min(i, j), max(i, j))]
+        assert rec.moves == [(min(i, j), max(i, j)), (min(k, m), max(k, m))]
     finally:
         if game_proc.poll() is None:
             game_proc.kill()

@@ -159,15 +159,36 @@ class App:
             manager = pygame_gui.UIManager(self.surface.get_size(), theme, enable_live_theme_updates=False)
         return manager
 
+    def _window(self) -> Any:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # from_display_module warns about surface use we do not make
+            return self.pg.Window.from_display_module()
+
     def set_fullscreen(self, on: bool) -> None:
+        """Desktop fullscreen on the same window (``set_mode`` would re-create it: new X id)."""
         pg = self.pg
         if on == self.fullscreen:
             return
         if on:
             self.windowed_size = self.surface.get_size()
-            self.surface = pg.display.set_mode((0, 0), pg.FULLSCREEN)
-        else:
-            self.surface = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+        try:
+            win = self._window()
+            if on:
+                win.set_fullscreen(True)
+            else:
+                win.set_windowed()
+                win.size = self.windowed_size
+            pg.event.pump()
+            surf = pg.display.get_surface()
+            worked = surf is not None and pg.display.is_fullscreen() == on
+        except (pg.error, AttributeError):
+            worked = False
+        if not worked:  # old SDL or an odd driver: re-create the window instead
+            if on:
+                pg.display.set_mode((0, 0), pg.FULLSCREEN)
+            else:
+                pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+        self.surface = pg.display.get_surface()
         self.fullscreen = on
         self._resize_pending = True
 
@@ -177,12 +198,25 @@ class App:
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """Programmatic resize (tests, switching presets)."""
-        pg = self.pg
         if self.fullscreen:
             self.windowed_size = size
             return
-        self.surface = pg.display.set_mode(size, pg.RESIZABLE)
+        self._set_window_size(size)
         self.apply_resize()
+
+    def _set_window_size(self, size: tuple[int, int]) -> None:
+        """Resize the same window (keeps its X id and position); ``set_mode`` as a fallback."""
+        pg = self.pg
+        try:
+            self._window().size = size
+            pg.event.pump()
+            surf = pg.display.get_surface()
+            if surf is not None and surf.get_size() == tuple(size):
+                self.surface = surf
+                return
+        except (pg.error, AttributeError):
+            pass
+        self.surface = pg.display.set_mode(size, pg.RESIZABLE)
 
     def use_preset(self, name: str | None) -> None:
         """Lay out for another preset; a window that was sized for the old one follows."""
@@ -194,7 +228,7 @@ class App:
         if not self.fullscreen:
             desk = (self.pg.display.get_desktop_sizes() or [(1280, 800)])[0]
             self.windowed_size = fit_window_size(self.preset.window, desk)
-            self.surface = self.pg.display.set_mode(self.windowed_size, self.pg.RESIZABLE)
+            self._set_window_size(self.windowed_size)
         self.apply_resize(force=True)
 
     def apply_resize(self, force: bool = False) -> None:
