@@ -359,3 +359,50 @@ def test_match_undo_groups_against_computer(extra_turn):
     while m.can_redo():
         m.redo()
     assert m.game.lines == full
+
+
+def test_window_keeps_drawing_while_the_real_engine_thinks(launch):
+    """At least 30 frames a second while the search runs in its thread."""
+    import triangles.ai as ai
+
+    stop = threading.Event()
+
+    def busy(game, level, seed, time_limit):
+        while not stop.is_set():
+            ai.choose_move(game, "hard", seed=seed, time_limit=0.3)
+        return game.legal_moves()[0]
+
+    d = launch(preset="tablet", stars=120, seed=4, mode="ai", computer_starts=True,
+               config=AppConfig(ai_delay=(0.0, 0.0), chooser=busy))
+    try:
+        assert d.until(lambda: d.app.worker.pending is not None, timeout=3)
+        time.sleep(0.3)  # let the engine get going (first calls may compile)
+        frames, t0 = 0, time.monotonic()
+        while time.monotonic() - t0 < 1.5:
+            d.app.step()  # real clock, capped at the app's fps
+            frames += 1
+        fps = frames / (time.monotonic() - t0)
+        assert d.app.worker.pending is not None, "the engine stopped thinking during the measurement"
+        assert fps >= 30, f"only {fps:.0f} frames per second while the computer thinks"
+    finally:
+        stop.set()
+
+
+def test_events_become_actions_once():
+    from triangles.ui import input as inp
+
+    E = pygame.event.Event
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_F11, mod=0))[0].kind == inp.FULLSCREEN
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT))[0].kind == inp.FULLSCREEN
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))[0].kind == inp.CONFIRM
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL))[0].kind == inp.UNDO
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))[0].kind == inp.REDO
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL))[0].kind == inp.REDO
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))[0].kind == inp.CANCEL
+    assert inp.translate(E(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=3))[0].kind == inp.CANCEL
+    down = inp.translate(E(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1))[0]
+    assert down.kind == inp.POINTER_DOWN and down.pos == (3, 4)
+    # a click a widget used never reaches the board; typing never triggers shortcuts
+    assert inp.translate(E(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1), gui_consumed=True) == []
+    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_h, mod=0), gui_consumed=True) == []
+    assert inp.translate(E(pygame.QUIT))[0].kind == inp.QUIT
