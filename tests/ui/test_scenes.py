@@ -397,3 +397,54 @@ def test_thinking_mark_screenshot(launch, artifacts):
     assert scene.selected is None and scene.hud_info().status.startswith("Wait")
     gate.set()
     assert d.until(lambda: scene.match.game.move_count == 1, timeout=3)
+
+
+@pytest.mark.parametrize("preset,stars,size", [("phone", 24, None), ("tablet", 80, None), ("phone", 24, (700, 500)),
+                                               ("tablet", 80, (600, 900))])
+def test_every_scene_fits_its_text_and_survives_resizing(launch, preset, stars, size):
+    """Walk through every scene; no widget text is cut off, everything stays inside the window."""
+    import warnings
+
+    from triangles.ui.scenes.pause import PauseScene
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        d = launch(preset=preset, stars=stars, seed=1, mode="hotseat")
+        if size:
+            d.app.resize_window(size)
+            d.frames(2)
+        W, H = d.app.surface.get_size()
+
+        def check(expected):
+            assert isinstance(d.scene, expected), type(d.scene).__name__
+            d.frames(2)
+            for el in d.scene._widgets:
+                r = el.rect
+                assert r.left >= -1 and r.top >= -1 and r.right <= W + 1 and r.bottom <= H + 1, (el, r)
+
+        check(PlayScene)
+        d.press("#menu")
+        check(PauseScene)
+        d.press("#main_menu")
+        check(MainMenuScene)
+        d.press("#new_game")
+        check(NewGameScene)
+        d.key(pygame.K_ESCAPE)
+        d.press("#open_game")
+        check(OpenGameScene)
+        d.press("#open")
+        check(MessageScene)
+        d.press("#ok")
+        d.press("#cancel")
+        d.press("#continue")
+        play = d.play_scene()
+        game = play.match.game
+        rng = random.Random(0)
+        while not game.is_over():
+            play.play(*rng.choice(game.legal_moves()))  # clicks are tested elsewhere
+        d.frames(1)
+        check(FinalScene)
+        d.press("#review")
+        check(ReviewScene)
+    cut = [str(w.message) for w in caught if "too small" in str(w.message)]
+    assert not cut, cut

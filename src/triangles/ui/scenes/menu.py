@@ -60,8 +60,8 @@ class MainMenuScene(Scene):
             if key == "menu.continue":
                 detail = self._saved_detail()
                 if detail:
-                    self.label((x, y - gap + 2, w, 20), detail, cls="@caption", obj="#continue_detail")
-                    y += 20
+                    self.label((x, y - gap + 1, w, 24), detail, cls="@caption", obj="#continue_detail")
+                    y += 22
         self.label((0, dh - 34, dw, 24), tr("menu.version", version=__version__), cls="@caption")
 
     @staticmethod
