@@ -105,8 +105,8 @@ class PlayScene(Scene):
 
     # -- the one path for moves -------------------------------------------------------
 
-    def play(self, i: int, j: int, source: str = "human") -> list[tuple[int, int, int]]:
-        """Draw line i-j through ``Match.play``; IllegalMove propagates unchanged."""
+    def play(self, i: int, j: int) -> list[tuple[int, int, int]]:
+        """Draw line i-j (whoever chose it) through ``Match.play``; IllegalMove propagates unchanged."""
         mover = self.match.game.player
         closed = self.match.play(i, j)
         self._after_change()
@@ -128,8 +128,6 @@ class PlayScene(Scene):
         if self.match.game.is_over() or self.match.computer_to_move:
             return False
         why = self.match.game.why_illegal(i, j)
-        if why is None and self.match.game.is_over():
-            why = "game_over"
         if why is not None:
             self.say(tr(REASON_KEYS.get(why, why)), "bad")
             return False
@@ -384,7 +382,7 @@ class PlayScene(Scene):
             if not legal:
                 return
             move = random.Random(token).choice(legal)
-        self.play(move[0], move[1], source="computer")
+        self.play(move[0], move[1])
 
     # -- drawing -----------------------------------------------------------------------
 
