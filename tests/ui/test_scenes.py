@@ -448,3 +448,17 @@ def test_every_scene_fits_its_text_and_survives_resizing(launch, preset, stars, 
         check(ReviewScene)
     cut = [str(w.message) for w in caught if "too small" in str(w.message)]
     assert not cut, cut
+
+
+def test_a_new_game_never_throws_away_the_unfinished_one(launch, triangles_home):
+    d = launch(preset="phone", stars=24, seed=31, mode="hotseat")
+    game = d.play_scene().match.game
+    for _ in range(3):
+        d.draw_line(*game.legal_moves()[0])
+    moves = list(game.moves)
+    d.press("#menu")
+    d.press("#new_game")
+    d.press("#start")
+    assert isinstance(d.scene, PlayScene) and d.scene.match.game.move_count == 0
+    kept = list(games_dir().glob("unfinished-*.json"))
+    assert len(kept) == 1 and load_record(kept[0]).moves == moves

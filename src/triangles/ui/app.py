@@ -311,9 +311,14 @@ class App:
             return
         self.start_match(match)
 
-    def start_match(self, match: Any) -> None:
+    def start_match(self, match: Any, *, continued: bool = False) -> None:
+        """Play ``match``; unless it *is* the saved game (Continue), that one is archived first."""
         from triangles.ui.scenes.play import PlayScene
+        from triangles.ui.session import archive_session
 
+        self.save_current()
+        if not continued:
+            archive_session()
         self.worker.cancel()
         self.hint_worker.cancel()
         self.use_preset(match.preset or _guess_preset(match.board))

@@ -26,7 +26,7 @@ from triangles.record import GameRecord, RecordError, load_record, save_record
 from triangles.rules import Board, Game, IllegalMove
 
 __all__ = ["Match", "MatchSettings", "session_path", "games_dir", "save_session", "load_session",
-           "clear_session", "has_session", "save_game_copy", "list_saved_games"]
+           "clear_session", "has_session", "save_game_copy", "list_saved_games", "archive_session"]
 
 Move = tuple[int, int]
 Player = dict[str, Any]
@@ -214,6 +214,30 @@ def clear_session() -> None:
         session_path().unlink()
     except FileNotFoundError:
         pass
+
+
+def archive_session() -> Path | None:
+    """Keep an unfinished game that a new one is about to replace: it moves to ``games/``.
+
+    Starting a new game must not silently throw away the one left unfinished;
+    "Open game…" lists it afterwards.
+    """
+    path = session_path()
+    if not path.is_file():
+        return None
+    stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
+    folder = games_dir()
+    target = folder / f"unfinished-{stamp}.json"
+    k = 2
+    while target.exists():
+        target = folder / f"unfinished-{stamp}-{k}.json"
+        k += 1
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.replace(target)
+    except OSError:
+        return None
+    return target
 
 
 def _move_aside(path: Path) -> Path:

@@ -102,7 +102,7 @@ class MainMenuScene(Scene):
         if match is None:
             self.rebuild()
             return
-        self.app.start_match(match)
+        self.app.start_match(match, continued=True)
 
     def on_new_game(self) -> None:
         from triangles.ui.scenes.new_game import NewGameScene
