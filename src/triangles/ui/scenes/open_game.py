@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from triangles.i18n import tr
+from triangles.record import RecordError, load_record
 from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import backdrop_for
@@ -23,12 +24,22 @@ from triangles.ui.session import list_saved_games
 
 __all__ = ["OpenGameScene"]
 
+#: newest saved games listed (each is read to show its players and score)
+MAX_LISTED = 60
+
 
 class OpenGameScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.files: list[Path] = list_saved_games()
-        self.items: list[str] = [self._item(p) for p in self.files]
+        self.files: list[Path] = list_saved_games()[:MAX_LISTED]
+        self.items: list[str] = []
+        for p in self.files:
+            item = self._item(p)
+            k = 2
+            while item in self.items:  # the list widget tells rows apart by their text
+                item = f"{self._item(p)} ({k})"
+                k += 1
+            self.items.append(item)
         self.chosen: int | None = 0 if self.files else None
         self.path_text = ""
         self.list_el: Any = None
@@ -36,11 +47,18 @@ class OpenGameScene(Scene):
 
     @staticmethod
     def _item(p: Path) -> str:
+        """"2026-11-30 08:14 · Player 1 vs Player 2 · 3–1" (or the file name when unreadable)."""
         try:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
         except OSError:
             stamp = ""
-        return f"{stamp}   {p.stem}"
+        try:
+            rec = load_record(p)
+            s0, s1 = rec.replay().scores
+            what = tr("open.item", a=rec.players[0]["name"], b=rec.players[1]["name"], s0=s0, s1=s1)
+        except (RecordError, OSError):
+            what = tr("open.item.unreadable", name=p.name)
+        return f"{stamp} · {what}"
 
     def build_ui(self) -> None:
         dw, dh = self.design_size
