@@ -1,4 +1,4 @@
-"""Test set-up shared by every test: headless SDL, a private home, artifacts folder.
+"""Test set-up shared by every test: headless SDL, a private home, English, artifacts folder.
 
 The SDL variables must be set before anything imports pygame, which is why
 they live at the top of the root conftest.  ``TRIANGLES_HOME`` points at a
@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["TRIANGLES_HOME"] = tempfile.mkdtemp(prefix="triangles-test-home-")
+os.environ["TRIANGLES_LANG"] = "en"  # tests read the English texts, whatever the machine's locale
 
 import pytest  # noqa: E402
 

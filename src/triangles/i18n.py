@@ -11,12 +11,13 @@ shows up as visible English instead of a crash.  No pygame here.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from pathlib import Path
 
 from triangles.paths import assets_dir
 
-__all__ = ["tr", "set_language", "language", "available_languages", "FALLBACK"]
+__all__ = ["tr", "set_language", "language", "available_languages", "detect_language", "FALLBACK"]
 
 FALLBACK = "en"
 
@@ -55,6 +56,19 @@ def language() -> str:
 def available_languages() -> list[str]:
     folder = assets_dir() / "i18n"
     return sorted(p.stem for p in folder.glob("*.json"))
+
+
+def detect_language() -> str:
+    """$TRIANGLES_LANG, else the system locale's language ("ru_RU.UTF-8" -> "ru"), else English.
+
+    A language without a catalog yet simply shows English (see :func:`tr`).
+    """
+    for var in ("TRIANGLES_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        code = value.split(".")[0].split("_")[0].split("-")[0].lower()
+        if code and code not in ("c", "posix"):
+            return code
+    return FALLBACK
 
 
 def tr(key_or_text: str, **fmt: object) -> str:

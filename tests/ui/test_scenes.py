@@ -462,3 +462,16 @@ def test_a_new_game_never_throws_away_the_unfinished_one(launch, triangles_home)
     assert isinstance(d.scene, PlayScene) and d.scene.match.game.move_count == 0
     kept = list(games_dir().glob("unfinished-*.json"))
     assert len(kept) == 1 and load_record(kept[0]).moves == moves
+
+
+def test_language_falls_back_to_english(monkeypatch):
+    from triangles import i18n
+
+    monkeypatch.setenv("TRIANGLES_LANG", "ms")
+    assert i18n.detect_language() == "ms"
+    old = i18n.language()
+    try:
+        i18n.set_language("ms")  # no Malay catalog yet: English text, never a key
+        assert i18n.tr("menu.new_game") == "New game"
+    finally:
+        i18n.set_language(old)

@@ -71,6 +71,9 @@ class App:
         from triangles.ui.render.theme import load_theme
         from triangles.ui.worker import AIWorker
 
+        from triangles.i18n import detect_language, set_language
+
+        set_language(detect_language())
         self.pg = pygame
         self.options = options or LaunchOptions()
         self.config = config or AppConfig()
