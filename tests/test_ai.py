@@ -1,0 +1,373 @@
+"""Tests for the computer opponent (triangles.ai): exact solver, engine, levels."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from triangles.ai import LEVELS, choose_move, hint, solve
+from triangles.ai import engine as E
+from triangles.ai.baselines import greedy_move, random_move
+from triangles.presets import get_preset
+from triangles.rules import Board, Game
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+
+def brute(game: Game, memo: dict | None = None) -> int:
+    """Plain negamax over the rules API (no pruning): the mover's future points minus the opponent's."""
+    if memo is None:
+        memo = {}
+    if game.is_over():
+        return 0
+    key = (frozenset(game.moves), game.player)
+    if key in memo:
+        return memo[key]
+    me = game.player
+    best = -(10**9)
+    for i, j in game.legal_moves():
+        closed = len(game.play(i, j))
+        v = brute(game, memo)
+        v = closed + v if game.player == me else closed - v
+        game.undo()
+        best = max(best, v)
+    memo[key] = best
+    return best
+
+
+def state_arrays(game: Game):
+    """The meaningful part of the kernel state (scratch beyond the history is ignored)."""
+    D = game._D
+    nm = game.move_count
+    btop = int(D[0][4])
+    return [a.copy() for a in D[:6]] + [D[6][:nm].copy(), D[7][:nm].copy(), D[8][:nm].copy(),
+                                        D[9][:btop].copy()]
+
+
+def snapshot(game: Game):
+    return (game.lines, game.scores, game.player, game.triangles, state_arrays(game))
+
+
+def assert_unchanged(game: Game, snap) -> None:
+    lines, scores, player, tris, arrays = snap
+    assert game.lines == lines
+    assert game.scores == scores
+    assert game.player == player
+    assert game.triangles == tris
+    for a, b in zip(state_arrays(game), arrays):
+        np.testing.assert_array_equal(a, b)
+
+
+def polygon(n: int, inner: bool = False, radius: int = 1000) -> Board:
+    """Regular n-gon rounded to integers (plus one star near the centre), tolerance 0."""
+    pts = [
+        (round(radius * math.cos(2 * math.pi * k / n + 0.1)), round(radius * math.sin(2 * math.pi * k / n + 0.1)))
+        for k in range(n)
+    ]
+    # convex position, no three collinear (exact integer orientation tests)
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    for k in range(n):
+        assert orient(pts[k], pts[(k + 1) % n], pts[(k + 2) % n]) > 0
+    if inner:
+        pts.append((3, 7))
+        for k in range(n):  # strictly inside
+            assert orient(pts[k], pts[(k + 1) % n], pts[-1]) > 0
+    m = len(pts)
+    for a in range(m):
+        for b in range(a + 1, m):
+            for c in range(b + 1, m):
+                assert orient(pts[a], pts[b], pts[c]) != 0
+    board = Board(pts, tolerance=0)
+    assert board.clear.all()
+    return board
+
+
+def random_position(board: Board, extra: bool, moves: int, seed: int) -> Game:
+    g = Game(board, extra)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if g.is_over():
+            break
+        g.play(*random_move(g, rng))
+    return g
+
+
+# ---------------------------------------------------------------------------
+# solve: published results on convex polygons
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_convex_polygon_first_player_wins_with_alternation(n):
+    """Sankaku-tori (J. Inf. Process. 2017): on a convex polygon the first player wins."""
+    assert solve(Game(polygon(n), extra_turn=False)) > 0
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_convex_polygon_plus_inner_star_first_player_cannot_win_with_alternation(n):
+    assert solve(Game(polygon(n, inner=True), extra_turn=False)) <= 0
+
+
+@pytest.mark.parametrize("n,inner", [(n, False) for n in range(3, 7)] + [(n, True) for n in range(3, 6)])
+def test_polygons_solve_matches_brute_force_both_rules(n, inner):
+    for extra in (False, True):
+        g = Game(polygon(n, inner), extra)
+        assert solve(g) == brute(g)
+
+
+def test_polygons_with_extra_turn_brute_force_facts():
+    """With the extra-turn rule the published claims do not carry over (brute force):
+    a convex 4-gon or 6-gon is a draw, and a convex pentagon plus one inner star
+    (6 stars) is a first-player win."""
+    assert brute(Game(polygon(4), True)) == 0
+    assert brute(Game(polygon(6), True)) == 0
+    assert brute(Game(polygon(5), True)) > 0
+    assert brute(Game(polygon(4, inner=True), True)) > 0
+
+
+# ---------------------------------------------------------------------------
+# solve: against brute force on random boards and positions
+# ---------------------------------------------------------------------------
+
+
+def small_boards():
+    rng = np.random.default_rng(2024)
+    out = []
+    sizes = [5, 5, 6, 6, 6, 6, 7, 5]  # pure-Python brute force on 7 stars takes seconds
+    while len(out) < 8:
+        n = sizes[len(out)]
+        stars = rng.integers(0, 60, size=(n, 2))
+        if len({tuple(s) for s in stars}) < n:
+            continue
+        out.append(Board(stars, tolerance=0.5))
+    return out
+
+
+@pytest.mark.parametrize("k", range(8))
+@pytest.mark.parametrize("extra", [False, True])
+def test_solve_matches_brute_force_random_boards(k, extra):
+    board = small_boards()[k]
+    g = Game(board, extra)
+    snap = snapshot(g)
+    v = solve(g)
+    assert_unchanged(g, snap)
+    assert v == brute(g.clone())
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_solve_matches_brute_force_midgame(extra):
+    for s in range(6):
+        board = Board.random(7, 200, 200, seed=100 + s, tolerance=3)
+        g = random_position(board, extra, moves=3 + s % 3, seed=s)
+        if g.is_over():
+            continue
+        assert solve(g) == brute(g)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("extra", [False, True])
+def test_solve_nine_stars_in_time(extra):
+    for board in (Board.random(9, 300, 300, seed=3, tolerance=3), polygon(9)):
+        g = Game(board, extra)
+        t0 = time.perf_counter()
+        v = solve(g)
+        assert time.perf_counter() - t0 < 10.0
+        assert abs(v) <= len(board.cells)
+
+
+def test_solve_large_board_endgame_and_refusal():
+    board = get_preset("phone").make_board(60, 7)
+    g = Game(board, False)
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="too large"):
+        solve(g)
+    assert time.perf_counter() - t0 < 2.0
+    # a node budget too small also refuses, never hangs
+    rng = np.random.default_rng(1)
+    while g.legal_count() > 30 and not g.is_over():
+        g.play(*greedy_move(g, rng))
+    if not g.is_over():
+        with pytest.raises(ValueError, match="too large"):
+            solve(g, max_nodes=10)
+    # play on to a small endgame: solve is exact there and agrees with itself move by move
+    while g.legal_count() > 14 and not g.is_over():
+        g.play(*greedy_move(g, rng))
+    if g.is_over():
+        pytest.skip("game ended before the endgame")
+    v = solve(g)
+    me = g.player
+    best = None
+    for i, j in g.legal_moves():
+        c = len(g.play(i, j))
+        w = c + solve(g) if g.player == me else c - solve(g)
+        g.undo()
+        best = w if best is None else max(best, w)
+    assert v == best
+
+
+def test_solve_game_over_is_zero():
+    g = random_position(Board.random(6, 100, 100, seed=1, tolerance=3), False, 100, 0)
+    assert g.is_over()
+    assert solve(g) == 0
+
+
+# ---------------------------------------------------------------------------
+# choose_move / hint
+# ---------------------------------------------------------------------------
+
+PRESET_BOARDS = [(name, n) for name in ("phone", "tablet") for n in get_preset(name).stars]
+
+
+@pytest.mark.parametrize("preset,stars", PRESET_BOARDS)
+def test_choose_move_legal_and_leaves_game_alone(preset, stars):
+    board = get_preset(preset).make_board(stars, 11)
+    for extra, frac in ((False, 0.0), (True, 0.5), (False, 0.85)):
+        g = Game(board, extra)
+        rng = np.random.default_rng(stars)
+        target = int(frac * 3 * stars)
+        while g.move_count < target and not g.is_over():
+            g.play(*random_move(g, rng))
+        if g.is_over():
+            continue
+        for level in LEVELS:
+            snap = snapshot(g)
+            i, j = choose_move(g, level, seed=5)
+            assert_unchanged(g, snap)
+            assert g.why_illegal(i, j) is None
+            assert i < j
+
+
+def test_choose_move_deterministic_per_seed():
+    board = get_preset("phone").make_board(24, 3)
+    g = random_position(board, True, 20, 4)
+    for level in LEVELS:
+        a = choose_move(g, level, seed=9, time_limit=30)
+        b = choose_move(g, level, seed=9, time_limit=30)
+        assert a == b
+
+
+def find_deciding_position(extra: bool):
+    """A position with one live triangle, closable now, and tied scores: closing it wins."""
+    for seed in range(300):
+        board = get_preset("phone").make_board(24, seed)
+        g = Game(board, extra)
+        rng = np.random.default_rng(seed)
+        while not g.is_over():
+            s = g.scores
+            if g.live_triangles() == 1 and s[0] == s[1]:
+                wins = [m for m in g.legal_moves() if g.closes(*m)]
+                if wins:
+                    return g, wins
+            g.play(*random_move(g, rng))
+    raise AssertionError("no deciding position found")
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_takes_the_deciding_line(extra):
+    g, wins = find_deciding_position(extra)
+    for level in LEVELS:
+        for seed in range(3):
+            assert choose_move(g, level, seed=seed) in wins
+    assert hint(g) in wins
+
+
+def test_takes_free_triangle_on_large_board():
+    """A capture that gives nothing away, alone on the board: every level takes it (180 stars)."""
+    from triangles.ai.baselines import move_table
+
+    board = get_preset("tablet").make_board(180, 2)
+    checked = 0
+    for extra in (False, True):
+        g = Game(board, extra)
+        rng = np.random.default_rng(0)
+        while not g.is_over() and checked < 2 * (1 + extra):
+            ids, closes, gives = move_table(g._S, g._D)
+            free = [board.pair(int(p)) for p, c, x in zip(ids, closes, gives) if c > 0 and x == 0]
+            if g.move_count > 40 and free and (closes > 0).sum() == len(free):
+                for level in LEVELS:
+                    assert choose_move(g, level, seed=1) in free, level
+                checked += 1
+            g.play(*random_move(g, rng))
+    assert checked == 4
+
+
+def test_budget_respected_on_largest_board():
+    board = get_preset("tablet").make_board(180, 5)
+    g = random_position(board, False, 60, 1)
+    choose_move(g, "easy")  # warm-up
+    for level, cap in (("hard", 0.3), ("medium", 0.1), ("hard", None)):
+        t0 = time.perf_counter()
+        i, j = choose_move(g, level, seed=2, time_limit=cap)
+        dt = time.perf_counter() - t0
+        limit = LEVELS[level].time_limit if cap is None else cap
+        assert dt < limit + 0.25, (level, dt)
+        assert g.why_illegal(i, j) is None
+
+
+def test_bad_arguments():
+    g = Game(Board.random(6, 100, 100, seed=1, tolerance=3))
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(g, "impossible")
+    over = random_position(Board.random(6, 100, 100, seed=1, tolerance=3), False, 100, 0)
+    with pytest.raises(ValueError, match="over"):
+        choose_move(over, "easy")
+
+
+def test_levels_are_one_engine_with_increasing_effort():
+    e, m, h = LEVELS["easy"], LEVELS["medium"], LEVELS["hard"]
+    assert e.work < m.work < h.work
+    assert e.max_depth < m.max_depth < h.max_depth
+    assert e.noise > m.noise > h.noise == 0
+
+
+def test_search_restores_state_and_hash():
+    board = get_preset("phone").make_board(24, 1)
+    g = random_position(board, True, 25, 3)
+    from triangles.ai import api
+
+    before = state_arrays(g)
+    zob, zside = api._zob(board.npairs)
+    ctl = np.zeros(E.C_SIZE, np.int64)
+    ctl[E.C_LIMIT] = 10**9
+    par = api._params(8, 16, 4, 0, 123)
+    mv = np.empty((64, 64), np.int32)
+    E.search_root(g._S, g._D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 4, -E.INF, E.INF)
+    assert ctl[E.C_ABORTED] == 0 and ctl[E.C_NODES] > 100
+    for a, b in zip(state_arrays(g), before):
+        np.testing.assert_array_equal(a, b)
+    assert ctl[E.C_BEST] >= 0 and g.legal_mask()[ctl[E.C_BEST]]
+
+
+def test_no_pygame_in_ai():
+    code = "import sys, triangles.ai, triangles.ai.baselines; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_levels_beat_baselines_small_sample(extra):
+    """A quick strength sanity check (the real figures come from benchmarks/ai_match.py)."""
+    wins = 0
+    games = 6
+    for g_no in range(games):
+        board = get_preset("phone").make_board(24, 500 + g_no)
+        g = Game(board, extra)
+        rng = np.random.default_rng(g_no)
+        ai_side = g_no % 2
+        while not g.is_over():
+            if g.player == ai_side:
+                m = choose_move(g, "easy", seed=g_no)
+            else:
+                m = random_move(g, rng)
+            g.play(*m)
+        s = g.scores
+        wins += s[ai_side] > s[1 - ai_side]
+    assert wins >= games - 1
