@@ -81,10 +81,45 @@ def _x(display: str, *args: str, timeout: float = 10) -> str:
     return out.stdout
 
 
-def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
+def _geometry(display: str, wid: str) -> tuple[int, int, int, int]:
+    geo = dict(line.split("=", 1) for line in _x(display, "xdotool", "getwindowgeometry", "--shell", wid).split())
+    return tuple(int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore[return-value]
+
+
+def _longest_legal(game, board) -> tuple[int, int]:
+    """The longest legal line: the most pixels to check."""
     import numpy as np
+
+    return max(game.legal_moves(), key=lambda m: float(np.hypot(*(board.stars[m[0]] - board.stars[m[1]]))))
+
+
+def _draw_and_shoot(display: str, origin: tuple[int, int, int, int], vp, board, move, shot: Path):
+    """Click both stars of ``move`` in the window at ``origin``, then screenshot the root window.
+
+    Returns the screen pixels sampled along the line, as (r, g, b) rows.
+    """
     import pygame
 
+    wx, wy, _, wh = origin
+    for s in move:
+        x, y = vp.to_screen(*map(float, board.stars[s]))
+        _x(display, "xdotool", "mousemove", "--sync", str(wx + round(x)), str(wy + round(y)))
+        time.sleep(0.15)
+        _x(display, "xdotool", "click", "1")
+        time.sleep(0.25)
+    # move the pointer away so no hover ring sits on the line
+    _x(display, "xdotool", "mousemove", str(wx + 5), str(wy + wh - 5))
+    time.sleep(0.6)
+    _x(display, IMPORT, "-window", "root", str(shot), timeout=20)
+    a = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+    (x0, y0), (x1, y1) = (vp.to_screen(*map(float, board.stars[s])) for s in move)
+    return [a[wx + round(x0 + (x1 - x0) * t), wy + round(y0 + (y1 - y0) * t)] for t in SAMPLES]
+
+
+SAMPLES = (0.2, 0.3, 0.4, 0.6, 0.7, 0.8)
+
+
+def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
     from triangles.presets import get_preset
     from triangles.rules import Game
     from triangles.ui.app import WINDOW_CLASS
@@ -110,69 +145,31 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
         assert ready, "no TRIANGLES READY line"
 
         wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
-        geo = dict(line.split("=", 1) for line in _x(xserver, "xdotool", "getwindowgeometry", "--shell", wid).split())
-        wx, wy, ww, wh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+        origin = _geometry(xserver, wid)
 
         preset = get_preset("phone")
         board = preset.make_board(STARS, SEED)
         game = Game(board)
-        vp = Viewport((ww, wh), preset.window, preset.board)
-        # the longest legal line: most pixels to check
-        moves = game.legal_moves()
-        i, j = max(moves, key=lambda m: float(np.hypot(*(board.stars[m[0]] - board.stars[m[1]]))))
-        for s in (i, j):
-            x, y = vp.to_screen(*map(float, board.stars[s]))
-            _x(xserver, "xdotool", "mousemove", "--sync", str(wx + round(x)), str(wy + round(y)))
-            time.sleep(0.15)
-            _x(xserver, "xdotool", "click", "1")
-            time.sleep(0.25)
-        # move the pointer away so no hover ring sits on the line
-        _x(xserver, "xdotool", "mousemove", str(wx + 5), str(wy + wh - 5))
-        time.sleep(0.6)
-
+        vp = Viewport(origin[2:], preset.window, preset.board)
+        i, j = _longest_legal(game, board)
         shot = artifacts / "xwindow.png"
-        _x(xserver, IMPORT, "-window", "root", str(shot), timeout=20)
-        img = pygame.image.load(str(shot))
-        a = pygame.surfarray.array3d(img).astype(int)
-        (x0, y0), (x1, y1) = vp.to_screen(*map(float, board.stars[i])), vp.to_screen(*map(float, board.stars[j]))
-        votes, samples = 0, (0.2, 0.3, 0.4, 0.6, 0.7, 0.8)
-        for t in samples:
-            px, py = wx + round(x0 + (x1 - x0) * t), wy + round(y0 + (y1 - y0) * t)
-            r, g, b = a[px, py]
-            if r > b + 40 and r > 120:
-                votes += 1
-        assert votes >= len(samples) - 2, f"line {i}-{j} is not in Player 1's colour in {shot}"
-
+        pixels = _draw_and_shoot(xserver, origin, vp, board, (i, j), shot)
+        votes = sum(1 for r, g, b in pixels if r > b + 40 and r > 120)
+        assert votes >= len(SAMPLES) - 2, f"line {i}-{j} is not in Player 1's colour in {shot}"
         game.play(i, j)
 
         # resize the real window (Xvfb has no window manager, so F11 is tested headless instead):
         # the scene letterboxes and Player 2's line is drawn in the new geometry
         _x(xserver, "xdotool", "windowsize", "--sync", wid, "900", "700")
         time.sleep(0.8)
-        geo = dict(line.split("=", 1) for line in _x(xserver, "xdotool", "getwindowgeometry", "--shell", wid).split())
-        fx, fy, fw, fh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
-        assert (fw, fh) == (900, 700), f"not resized: {fw}x{fh}"
-        vp = Viewport((fw, fh), preset.window, preset.board)
-        k, m = max(game.legal_moves(), key=lambda mv: float(np.hypot(*(board.stars[mv[0]] - board.stars[mv[1]]))))
-        for s in (k, m):
-            x, y = vp.to_screen(*map(float, board.stars[s]))
-            _x(xserver, "xdotool", "mousemove", "--sync", str(fx + round(x)), str(fy + round(y)))
-            time.sleep(0.15)
-            _x(xserver, "xdotool", "click", "1")
-            time.sleep(0.25)
-        _x(xserver, "xdotool", "mousemove", str(fx + 5), str(fy + fh - 5))
-        time.sleep(0.6)
+        origin = _geometry(xserver, wid)
+        assert origin[2:] == (900, 700), f"not resized: {origin[2]}x{origin[3]}"
+        vp = Viewport(origin[2:], preset.window, preset.board)
+        k, m = _longest_legal(game, board)
         shot2 = artifacts / "xwindow-resized.png"
-        _x(xserver, IMPORT, "-window", "root", str(shot2), timeout=20)
-        a = pygame.surfarray.array3d(pygame.image.load(str(shot2))).astype(int)
-        (x0, y0), (x1, y1) = vp.to_screen(*map(float, board.stars[k])), vp.to_screen(*map(float, board.stars[m]))
-        votes = 0
-        for t in samples:
-            px, py = fx + round(x0 + (x1 - x0) * t), fy + round(y0 + (y1 - y0) * t)
-            r, g, b = a[px, py]
-            if b > r + 40 and b > 120:
-                votes += 1
-        assert votes >= len(samples) - 2, f"line {k}-{m} is not in Player 2's colour in {shot2}"
+        pixels = _draw_and_shoot(xserver, origin, vp, board, (k, m), shot2)
+        votes = sum(1 for r, g, b in pixels if b > r + 40 and b > 120)
+        assert votes >= len(SAMPLES) - 2, f"line {k}-{m} is not in Player 2's colour in {shot2}"
 
         # closing the window (SIGTERM arrives as a quit event) saves the game in progress
         game_proc.send_signal(signal.SIGTERM)
