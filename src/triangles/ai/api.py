@@ -33,19 +33,22 @@ class Level:
     work: int  # budget in "pair-visits" (nodes x legal lines), deterministic
     time_limit: float  # default wall-clock safety cap, seconds
     solve_legal: int  # use the exact solver when at most this many legal lines remain
+    #                   (twice as many with extra_turn, where solving is far cheaper)
     solve_nodes: int  # node budget for that solver attempt
+    parity: float = 0.0  # weight of the safe-line parity term, in triangles
+    parity_max: int = 0  # ... used when at most this many safe lines remain
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 4, 10, 1, 2, 0.45, 60_000, 0.04, 0, 0),
     "medium": Level("medium", 8, 20, 3, 4, 0.2, 1_500_000, 0.25, 0, 0),
-    "hard": Level("hard", 12, 32, 16, 8, 0.0, 6_000_000, 0.9, 26, 250_000),
+    "hard": Level("hard", 12, 32, 16, 8, 0.0, 6_000_000, 0.9, 26, 250_000, 1.0, 12),
 }
 
 #: maximum number of legal lines :func:`solve` accepts
 SOLVE_MAX_LEGAL = 40
 #: node budget of :func:`solve` (about 10 s at worst on a slow core)
-SOLVE_MAX_NODES = 40_000_000
+SOLVE_MAX_NODES = 30_000_000
 
 MAX_PLY = 128
 
@@ -209,7 +212,7 @@ def _exact_split(game, D, max_nodes: int, abort: np.ndarray, threads: int = 2, b
     return (int(shared["best"]), roots[shared["rank"]]), total
 
 
-def solve(game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | None = 60.0) -> int:
+def solve(game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | None = 30.0) -> int:
     """Exact value for the player to move: their future points minus the opponent's.
 
     Perfect play under the game's turn rule.  Raises ``ValueError`` when the
@@ -259,7 +262,8 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
     best_p = -1
     with _Abort(cap) as ab:
         # exact play once the rest of the game is small enough
-        if lv.solve_legal and nlegal <= lv.solve_legal:
+        reach = lv.solve_legal * (2 if game.extra_turn else 1)
+        if lv.solve_legal and nlegal <= reach:
             res, nodes = _exact(game, D, lv.solve_nodes, ab.flag)
             info.nodes += nodes
             if res is not None:
@@ -286,6 +290,8 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     width = min(lv.width, nlegal)
     root_width = min(lv.root_width, nlegal)
     par = _params(width, root_width, lv.qdepth, int(round(lv.noise * E.SCALE)), _salt(seed))
+    par[E.P_PARITY] = int(round(lv.parity * E.SCALE))
+    par[E.P_PARITY_MAX] = lv.parity_max
     tt = E.new_tt(18 if lv.name == "easy" else 20)
     ctl = np.zeros(E.C_SIZE, np.int64)
     mvbuf = np.empty((MAX_PLY, max(root_width, width, 64)), np.int32)

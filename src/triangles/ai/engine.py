@@ -44,7 +44,9 @@ P_SALT = 3  # seed-derived salt for tie-breaks and noise
 P_ROOTWIDTH = 4  # candidate lines at the root
 P_DEDUPE = 5  # 1: list only one of the equivalent pure-tempo lines (exact search)
 P_CANON = 6  # 1: key the TT on the position's equivalence class (see canon_hash)
-P_SIZE = 8
+P_PARITY = 7  # safe-line parity term at quiet leaves, SCALE units (0 = off)
+P_SIZE = 10
+P_PARITY_MAX = 8  # only when at most this many safe lines remain
 
 # TT flags
 F_EXACT = 1
@@ -119,6 +121,35 @@ def canon_hash(S, D, zob):
 
 
 @njit(nogil=True)
+def safe_run(S, D):
+    """Lines drawn by playing safe lines (no score, nothing given away) in pair
+    order, one pass, until none is left; the state is restored.  Its parity
+    estimates who will be first to run out of safe lines."""
+    inc_ptr = S[6]
+    inc_cell = S[7]
+    st = D[0]
+    legal = D[1]
+    cell_drawn = D[3]
+    cell_blocked = D[4]
+    n = 0
+    for p in range(legal.shape[0]):
+        if legal[p] == 0 or st[K.ST_LIVE] == 0:
+            continue
+        safe = True
+        for t in range(inc_ptr[p], inc_ptr[p + 1]):
+            c = inc_cell[t]
+            if cell_blocked[c] == 0 and cell_drawn[c] > 0 and cell_drawn[c] < 3:
+                safe = False
+                break
+        if safe:
+            K.apply_line(S, D, p)
+            n += 1
+    for _ in range(n):
+        K.undo_line(S, D)
+    return n
+
+
+@njit(nogil=True)
 def _isolated(S, D, p):
     """True when the legal pair ``p`` crosses no other legal pair."""
     xs, ys, pi, pj = S[0], S[1], S[2], S[3]
@@ -159,6 +190,7 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
     k = 0
     seen_pass = False
     min_give = np.int64(1 << 30)
+    nsafe = 0
     for p in range(legal.shape[0]):
         if legal[p] == 0:
             continue
@@ -179,6 +211,8 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
                 g += 1
         if c2 == 0 and g < min_give:
             min_give = g
+        if c2 == 0 and g == 0:
+            nsafe += 1
         if captures_only and c2 == 0:
             continue
         if dedupe and rel == 0 and p != tt_move:
@@ -211,6 +245,7 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
         keys[pos] = key
         out[pos] = p
     info[0] = min_give
+    info[1] = nsafe
     return k
 
 
@@ -302,6 +337,12 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
                 if ginfo[0] > 0 and ginfo[0] < (1 << 30):
                     # no quiet line is safe: not scoring costs at least ginfo[0] triangles
                     stand -= ginfo[0] * SCALE
+                elif par[P_PARITY] != 0 and ginfo[0] == 0 and ginfo[1] <= par[P_PARITY_MAX]:
+                    # whoever draws the last safe line makes the other give triangles away
+                    if safe_run(S, D) % 2 == 1:
+                        stand += par[P_PARITY]
+                    else:
+                        stand -= par[P_PARITY]
                 if f_qd[ply] <= 0 or f_n[ply] == 0 or stand >= b:
                     ret = stand
                     state = _RETURN

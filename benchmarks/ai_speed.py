@@ -1,0 +1,72 @@
+"""Per-move time of ``choose_move`` on every preset (prints figures; not a test).
+
+For each preset and star count, seeded games are played by the ``greedy``
+baseline, and at evenly spaced positions (including the endgame) every level
+is timed on the same position.  Prints median / 95th percentile / max seconds
+per move, nodes per second, and how often the wall-clock cap fired (which
+makes a move timing-dependent).
+
+    python benchmarks/ai_speed.py [--games 2] [--samples 20] [--levels easy,medium,hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--samples", type=int, default=20, help="positions timed per game")
+    ap.add_argument("--levels", default="easy,medium,hard")
+    ap.add_argument("--presets", default="phone,tablet")
+    ap.add_argument("--extra-turn", action="store_true")
+    args = ap.parse_args(argv)
+
+    from triangles.ai import choose_move
+    from triangles.ai.api import last_info
+    from triangles.ai.baselines import greedy_move
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    levels = args.levels.split(",")
+    warm = Game(get_preset("phone").make_board(24, 0))
+    for lv in levels:  # compile / load the kernels outside the timings
+        choose_move(warm, lv)
+    print(f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "
+          f"{'nodes/s':>10} {'capped':>6}")
+    for pname in args.presets.split(","):
+        preset = get_preset(pname)
+        for stars in preset.stars:
+            res: dict[str, list] = {lv: [] for lv in levels}
+            for gno in range(args.games):
+                board = preset.make_board(stars, 1000 + gno)
+                # the positions: a greedy-vs-greedy game, sampled evenly
+                g = Game(board, args.extra_turn)
+                rng = np.random.default_rng(gno)
+                while not g.is_over():
+                    g.play(*greedy_move(g, rng))
+                picks = np.unique(np.linspace(0, g.move_count - 1, args.samples).astype(int))
+                moves = g.moves
+                for k in picks:
+                    pos = Game.from_moves(board, moves[:k], args.extra_turn)
+                    for lv in levels:
+                        t0 = time.perf_counter()
+                        choose_move(pos, lv, seed=int(k))
+                        dt = time.perf_counter() - t0
+                        info = last_info()
+                        res[lv].append((dt, info.nodes, info.aborted))
+            for lv in levels:
+                ts = np.array([r[0] for r in res[lv]])
+                nodes = sum(r[1] for r in res[lv])
+                capped = sum(r[2] for r in res[lv])
+                print(f"{pname:8} {stars:5d} {lv:7} {len(ts):4d} {np.median(ts):9.4f} {np.percentile(ts, 95):8.4f} "
+                      f"{ts.max():7.3f} {nodes / ts.sum():10.0f} {capped:6d}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
