@@ -340,7 +340,7 @@ def test_search_restores_state_and_hash():
     ctl[E.C_LIMIT] = 10**9
     par = api._params(8, 16, 4, 0, 123)
     mv = np.empty((64, 64), np.int32)
-    E.search_root(g._S, g._D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 4, -E.INF, E.INF)
+    E.search_root(g._S, g._D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 3, -E.INF, E.INF)
     assert ctl[E.C_ABORTED] == 0 and ctl[E.C_NODES] > 100
     for a, b in zip(state_arrays(g), before):
         np.testing.assert_array_equal(a, b)

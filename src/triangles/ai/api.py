@@ -30,7 +30,7 @@ class Level:
     max_depth: int  # iterative deepening stops here
     qdepth: int  # plies of scoring-line quiescence under the horizon
     noise: float  # leaf noise amplitude, in triangles
-    work: int  # budget in "pair-visits" (nodes x legal lines), deterministic
+    work: int  # deterministic budget in pair-visits (nodes x cost of a node, see _search)
     time_limit: float  # default wall-clock safety cap, seconds
     solve_legal: int  # use the exact solver when at most this many legal lines remain
     #                   (twice as many with extra_turn, where solving is far cheaper)
@@ -285,7 +285,8 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     S = game._S
     zob, zside = _zob(game.board.npairs)
     nlegal = int(D[0][K.ST_NLEGAL])
-    per_node = nlegal + 16
+    # a node costs a scan of every pair (make/unmake, move generation) plus work per legal line
+    per_node = (game.board.npairs + 3 * nlegal) // 4 + 16
     node_budget = max(200, lv.work // per_node)
     width = min(lv.width, nlegal)
     root_width = min(lv.root_width, nlegal)

@@ -333,7 +333,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
                     state = _RETURN
                     continue
                 out = mvbuf[ply]
-                f_n[ply] = gen_moves(S, D, out, out.shape[0], salt, -1, True, hist, False, ginfo)
+                f_n[ply] = gen_moves(S, D, out, min(out.shape[0], par[P_WIDTH], 3), salt, -1, True, hist, False, ginfo)
                 if ginfo[0] > 0 and ginfo[0] < (1 << 30):
                     # no quiet line is safe: not scoring costs at least ginfo[0] triangles
                     stand -= ginfo[0] * SCALE
