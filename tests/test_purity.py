@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "triangles"
-PURE = ["rules.py", "kernels.py", "jit.py", "record.py", "scatter.py", "presets.py", "cli.py", "launch.py"]
+PURE = ["rules.py", "kernels.py", "jit.py", "record.py", "scatter.py", "presets.py", "cli.py", "launch.py", "warmup.py"]
 
 
 def pure_files() -> list[Path]:

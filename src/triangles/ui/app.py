@@ -100,8 +100,10 @@ class App:
         def hint_chooser(game: Any, level: str, seed: Any, tl: Any) -> tuple[int, int]:
             if hinter is not None:
                 return hinter(game)
+            from triangles import warmup
             from triangles.ai import hint
 
+            warmup.wait()
             return hint(game)
 
         self.hint_worker = AIWorker(hint_chooser)
@@ -489,6 +491,9 @@ def _scaled_gui_theme(scale: float) -> dict[str, Any]:
 
 def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     """Open the window and play until it is closed; the process exit code."""
+    from triangles import warmup
+
+    warmup.start()  # compile the computer player in the background while the menu shows
     try:
         app = App(options, config)
     except Exception as exc:

@@ -30,8 +30,10 @@ class AIResult:
 
 
 def _default_chooser(game: Any, level: str, seed: int | None, time_limit: float | None) -> Move:
+    from triangles import warmup
     from triangles.ai import choose_move
 
+    warmup.wait()  # a cold numba cache is being filled by a child process: wait without the GIL
     return choose_move(game, level, seed=seed, time_limit=time_limit)
 
 
