@@ -313,6 +313,16 @@ def test_budget_respected_on_largest_board():
         assert g.why_illegal(i, j) is None
 
 
+def test_warm_up_and_last_info():
+    from triangles.ai import last_info, warm_up
+
+    warm_up()
+    g = Game(get_preset("phone").make_board(24, 2))
+    m = choose_move(g, "medium", seed=1)
+    info = last_info()
+    assert info.move == m and info.level == "medium" and info.nodes > 0 and info.depth >= 1
+
+
 def test_bad_arguments():
     g = Game(Board.random(6, 100, 100, seed=1, tolerance=3))
     with pytest.raises(ValueError, match="unknown level"):

@@ -47,7 +47,7 @@ LEVELS: dict[str, Level] = {
 
 #: maximum number of legal lines :func:`solve` accepts
 SOLVE_MAX_LEGAL = 40
-#: node budget of :func:`solve` (about 10 s at worst on a slow core)
+#: node budget of :func:`solve` (about 10-20 s on 2 threads; a 30 s wall-clock cap also applies)
 SOLVE_MAX_NODES = 30_000_000
 
 MAX_PLY = 128
@@ -325,3 +325,14 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
 def hint(game, *, seed=0, time_limit: float | None = None):
     """A suggested move for the player to move: the "hard" engine's choice."""
     return choose_move(game, "hard", seed=seed, time_limit=time_limit)
+
+
+def warm_up() -> None:
+    """Load (or compile, on a cold cache) every search kernel: call once at start-up,
+    e.g. in the UI's worker thread, so the first real move is not slowed down."""
+    from triangles.rules import Board, Game
+
+    g = Game(Board([(0, 0), (40, 3), (17, 35), (22, 12), (5, 28)], tolerance=1.0))
+    for name in LEVELS:
+        choose_move(g, name, seed=0, time_limit=60.0)
+    solve(g)
