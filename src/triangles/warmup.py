@@ -76,18 +76,10 @@ def wait(timeout: float = 60.0) -> None:
 
 
 def warm_all() -> None:
-    """Call every AI entry point once on a small board so numba compiles and caches it all."""
+    """Load or compile every search kernel (the AI's own warm-up, run here in the child)."""
     from triangles import ai
-    from triangles.rules import Board, Game
 
-    for extra in (False, True):
-        game = Game(Board.random(9, 300, 300, seed=1), extra_turn=extra)
-        for level in ("easy", "medium", "hard"):
-            ai.choose_move(game, level, seed=0)
-        ai.hint(game)
-        while game.move_count < 4 and not game.is_over():
-            game.play(*ai.choose_move(game, "easy", seed=0))
-        ai.solve(game)
+    ai.warm_up()
 
 
 if __name__ == "__main__":
