@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 from triangles.presets import get_preset  # noqa: E402
 from triangles.rules import Game  # noqa: E402
 from triangles.ui.render import BoardView, Overlay, Viewport, load_theme  # noqa: E402
+from triangles.ui.render.view import SETTLE_SECONDS  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -351,3 +352,36 @@ def test_background_depends_on_seed_not_on_frame(theme, tablet) -> None:
     pa, pb = pixels(a.background()), pixels(b.background())
     assert (pa != pb).any()
     assert pa.mean() < 80 and pa.std() > 3
+
+
+def test_dragging_a_window_edge_stretches_the_sky_until_the_size_settles(theme, tablet, monkeypatch) -> None:
+    import triangles.ui.render.view as view_mod
+
+    clock = [100.0]
+    monkeypatch.setattr(view_mod.time, "monotonic", lambda: clock[0])
+    board = tablet.make_board(80, seed=3)
+    game = Game(board)
+    play_short(game, 20, seed=1)
+    view = BoardView(board, theme, Viewport(tablet.window, tablet.window, tablet.board), bg_seed=1)
+    view.draw(pygame.Surface(tablet.window), game, Overlay())
+    calls = []
+    real = view_mod.make_background
+    monkeypatch.setattr(view_mod, "make_background", lambda *a: calls.append(a[1].window_size) or real(*a))
+
+    # a single resize: the real nebula at once
+    clock[0] += 5
+    view.set_viewport(Viewport((1000, 700), tablet.window, tablet.board))
+    view.draw(pygame.Surface((1000, 700)), game, Overlay())
+    assert calls == [(1000, 700)]
+    # the edge keeps moving: stretched stand-ins, no new nebula
+    for k, size in enumerate([(1010, 705), (1020, 710), (1030, 715)]):
+        clock[0] += 0.05
+        view.set_viewport(Viewport(size, tablet.window, tablet.board))
+        view.draw(pygame.Surface(size), game, Overlay())
+    assert calls == [(1000, 700)]
+    # settled: the next frame is exactly what a fresh view draws at that size
+    clock[0] += SETTLE_SECONDS + 0.01
+    surf = pygame.Surface((1030, 715))
+    view.draw(surf, game, Overlay())
+    assert calls == [(1000, 700), (1030, 715)]
+    assert (pixels(surf) == _fresh_image(board, theme, Viewport((1030, 715), tablet.window, tablet.board), game)).all()

@@ -8,6 +8,8 @@ rebuild.  A frame is then one blit of the cached layer plus the overlay.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pygame
 
@@ -18,6 +20,10 @@ from triangles.ui.render.theme import Theme
 from triangles.ui.render.viewport import Viewport
 
 __all__ = ["BoardView", "MIN_HIT_RADIUS"]
+
+#: a window size that changes again within this many seconds is being dragged:
+#: the old nebula is stretched until the size settles (a fresh one costs ~250 ms)
+SETTLE_SECONDS = 0.3
 
 #: smallest hit radius in window pixels (a fingertip on a phone is ~ 40 px wide)
 MIN_HIT_RADIUS = 18.0
@@ -32,6 +38,10 @@ class BoardView:
         self.theme = theme
         self.bg_seed = int(bg_seed)
         self._bg_cache: dict[tuple[int, int, float, float, float], pygame.Surface] = {}
+        self._bg_stretched = False  # the cached background is a stand-in while resizing
+        self._dragging = False      # the window size changed twice within SETTLE_SECONDS
+        self._resized_at = -1e9
+        self.viewport: Viewport | None = None
         self._layer: BoardLayer | None = None
         self._painter: OverlayPainter | None = None
         self._fmt: tuple | None = None                  # pixel format of the draw target
@@ -49,6 +59,10 @@ class BoardView:
 
     def set_viewport(self, viewport: Viewport) -> None:
         """Use a new window size; caches are rebuilt on the next draw."""
+        if self.viewport is not None and viewport != self.viewport:
+            now = time.monotonic()
+            self._dragging = now - self._resized_at < SETTLE_SECONDS
+            self._resized_at = now
         self.viewport = viewport
         self._pts = viewport.points_to_screen(self.board.stars) if self.board.n else np.zeros((0, 2))
         self._hit_r = min(MAX_HIT_RADIUS, max(MIN_HIT_RADIUS, 0.5 * self._spacing * viewport.scale))
@@ -59,6 +73,7 @@ class BoardView:
     def invalidate(self) -> None:
         """Throw all caches away (they are rebuilt on the next draw)."""
         self._bg_cache.clear()
+        self._bg_stretched = False
         self._layer = None
         self._painter = None
 
@@ -67,7 +82,15 @@ class BoardView:
         key = (*vp.window_size, vp.scale, *vp.offset)
         bg = self._bg_cache.get(key)
         if bg is None:
+            old = next(iter(self._bg_cache.values()), None)
             self._bg_cache.clear()                  # one size at a time: they are big
+            if old is not None and self._dragging:
+                # mid-drag: stretch the previous nebula now, make the real one once settled
+                self._bg_stretched = True
+                bg = pygame.transform.smoothscale(old, vp.window_size)
+                self._bg_cache[key] = bg
+                return bg
+            self._bg_stretched = False
             bg = make_background(self.theme.background, vp, self.bg_seed)
             # same pixel format as the target, so the per-frame blit is a plain copy
             bg = bg.convert(self._proto) if self._proto is not None else bg.convert(32)
@@ -108,6 +131,9 @@ class BoardView:
             cached = next(iter(self._bg_cache.values()), None)
             if cached is not None and (cached.get_bitsize(), cached.get_masks()) != fmt:
                 self.invalidate()
+        if self._bg_stretched and time.monotonic() - self._resized_at >= SETTLE_SECONDS:
+            self._dragging = False
+            self.invalidate()  # the size has settled: the real nebula replaces the stand-in
         layer = self.layer()
         if game is not None:
             layer.sync(game)
