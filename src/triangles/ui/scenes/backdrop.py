@@ -13,7 +13,7 @@ import pygame
 
 from triangles.rules import Game
 from triangles.ui.scenes.base import veil
-from triangles.ui.scenes.board import BoardOverlay, BoardView
+from triangles.ui.render import BoardView, Overlay
 
 __all__ = ["Backdrop"]
 
@@ -31,7 +31,7 @@ class Backdrop:
                 break
             self.game.play(*rng.choice(moves))
         self.view = BoardView(board, app.theme, app.viewport, bg_seed=seed)
-        self.overlay = BoardOverlay()
+        self.overlay = Overlay()
         self._vp = app.viewport
 
     def draw(self, surface: pygame.Surface) -> None:

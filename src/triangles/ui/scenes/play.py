@@ -21,7 +21,7 @@ from triangles.ui import input as inp
 from triangles.ui.hud import Hud, HudInfo, hud_layout
 from triangles.ui.input import Action
 from triangles.ui.scenes.base import Scene
-from triangles.ui.scenes.board import BoardOverlay, BoardView
+from triangles.ui.render import BoardView, Overlay
 from triangles.ui.session import Match, save_session
 
 __all__ = ["PlayScene", "REASON_KEYS"]
@@ -432,7 +432,7 @@ class PlayScene(Scene):
         return tr(REASON_KEYS[why]) if why is not None else None
 
     def board_overlay(self) -> Any:
-        o = BoardOverlay()
+        o = Overlay()
         o.hover = self.hover
         o.selected = self.selected
         target = self._aim_target()

@@ -17,7 +17,7 @@ from triangles.ui import input as inp
 from triangles.ui.hud import Hud, HudInfo, hud_layout
 from triangles.ui.input import Action
 from triangles.ui.scenes.base import Scene
-from triangles.ui.scenes.board import BoardOverlay, BoardView
+from triangles.ui.render import BoardView, Overlay
 
 __all__ = ["ReviewScene"]
 
@@ -94,7 +94,7 @@ class ReviewScene(Scene):
         self.flashes = [f for f in self.flashes if f[2] < dur]
 
     def draw(self, surface: pygame.Surface) -> None:
-        o = BoardOverlay()
+        o = Overlay()
         dur = max(0.05, float(self.app.theme.flash.duration))
         o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
         self.view.draw(surface, self.game, o)
