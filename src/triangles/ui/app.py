@@ -458,7 +458,7 @@ def _guess_preset(board: Any) -> str:
         for name, p in load_presets().items():
             if xs <= p.board[2] and ys <= p.board[3]:
                 return name
-    except Exception:
+    except ValueError:  # no stars, or a broken presets file
         pass
     return "tablet"
 
@@ -493,10 +493,12 @@ def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     """Open the window and play until it is closed; the process exit code."""
     from triangles import warmup
 
+    import pygame
+
     warmup.start()  # compile the computer player in the background while the menu shows
     try:
         app = App(options, config)
-    except Exception as exc:
+    except (pygame.error, OSError, ValueError) as exc:  # no display, unreadable assets
         print(f"triangles: cannot open the game window: {exc}", file=sys.stderr)
         return 1
     return app.run()
