@@ -493,6 +493,7 @@ def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     """Open the window and play until it is closed; the process exit code."""
     from triangles import warmup
 
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     warmup.start()  # compile the computer player in the background while the menu shows
