@@ -381,3 +381,66 @@ def test_levels_beat_baselines_small_sample(extra):
         s = g.scores
         wins += s[ai_side] > s[1 - ai_side]
     assert wins >= games - 1
+
+
+# ---------------------------------------------------------------------------
+# safe-line parity: the Grundy value of the safe-line subgame
+# ---------------------------------------------------------------------------
+
+
+def safe_line_model(g: Game):
+    """The safe-line subgame by brute force: (number of safe lines, does the mover make the last safe move?).
+
+    Vertices are the safe lines (every live cell they border has no side drawn);
+    two are adjacent when they border a common live cell or cross; a move deletes
+    a vertex and its neighbours (node Kayles)."""
+    import functools
+
+    from triangles import kernels as K
+
+    S, D = g._S, g._D
+    inc_ptr, inc_cell = S[6], S[7]
+    legal, cd, cb = D[1], D[3], D[4]
+
+    def live(c):
+        return cb[c] == 0 and cd[c] < 3
+
+    safe = [p for p in range(len(legal))
+            if legal[p] and all(not (live(c) and cd[c] > 0) for c in inc_cell[inc_ptr[p]:inc_ptr[p + 1]])]
+    if len(safe) > 12:
+        return len(safe), None
+    cells = {p: {c for c in inc_cell[inc_ptr[p]:inc_ptr[p + 1]] if live(c)} for p in safe}
+    xs, ys, pi, pj = S[0], S[1], S[2], S[3]
+    n = len(safe)
+    adj = [{i} for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            p, q = safe[i], safe[j]
+            if cells[p] & cells[q] or K.segments_cross(xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]],
+                                                       xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]):
+                adj[i].add(j)
+                adj[j].add(i)
+
+    @functools.lru_cache(None)
+    def win(rem):
+        return any(not win(rem - frozenset(adj[v])) for v in rem)
+
+    return n, win(frozenset(range(n)))
+
+
+def test_safe_grundy_matches_brute_force():
+    checked = 0
+    for seed in range(8):
+        g = Game(get_preset("phone").make_board(24, 40 + seed))
+        rng = np.random.default_rng(seed)
+        while not g.is_over():
+            n, w = safe_line_model(g)
+            if w is not None:
+                gv = E.safe_grundy(g._S, g._D, 16, 12)
+                assert gv >= 0
+                assert (gv != 0) == w
+                checked += 1
+            else:
+                assert E.safe_grundy(g._S, g._D, 12, 12) == -1  # too many safe lines
+            g.play(*random_move(g, rng))
+    assert checked > 100

@@ -37,12 +37,14 @@ class Level:
     solve_nodes: int  # node budget for that solver attempt
     parity: float = 0.0  # weight of the safe-line parity term, in triangles
     parity_max: int = 0  # ... used when at most this many safe lines remain
+    grundy: int = 0  # >0: that parity comes from the safe-line subgame's Grundy value
+    #                  (components of up to this many lines), else from one greedy run
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 4, 10, 1, 2, 0.45, 60_000, 0.04, 0, 0),
     "medium": Level("medium", 8, 20, 3, 4, 0.2, 1_500_000, 0.25, 0, 0),
-    "hard": Level("hard", 12, 32, 16, 8, 0.0, 6_000_000, 0.9, 26, 250_000, 1.0, 12),
+    "hard": Level("hard", 12, 32, 16, 8, 0.0, 30_000_000, 0.9, 26, 400_000, 1.0, 12),
 }
 
 #: maximum number of legal lines :func:`solve` accepts
@@ -293,6 +295,7 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     par = _params(width, root_width, lv.qdepth, int(round(lv.noise * E.SCALE)), _salt(seed))
     par[E.P_PARITY] = int(round(lv.parity * E.SCALE))
     par[E.P_PARITY_MAX] = lv.parity_max
+    par[E.P_GRUNDY] = lv.grundy
     tt = E.new_tt(18 if lv.name == "easy" else 20)
     ctl = np.zeros(E.C_SIZE, np.int64)
     mvbuf = np.empty((MAX_PLY, max(root_width, width, 64)), np.int32)
