@@ -257,7 +257,6 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
         raise ValueError("the game is over: no move to choose")
     t0 = time.perf_counter()
     cap = lv.time_limit if time_limit is None else float(time_limit)
-    S = game._S
     D = K.copy_state(game._D)  # search on a private copy: the caller's game is never touched
     info = SearchInfo(level=lv.name)
     nlegal = int(D[0][K.ST_NLEGAL])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles import kernels as K
+from triangles.ai.engine import line_effect
 from triangles.jit import njit
 
 __all__ = ["move_table", "random_move", "greedy_move"]
@@ -23,12 +24,8 @@ def move_table(S, D):
     triangles it makes closable for the next player (cells getting their second
     side; their third side is then necessarily still legal, since the cell is live).
     """
-    inc_ptr = S[6]
-    inc_cell = S[7]
     st = D[0]
     legal = D[1]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
     n = st[K.ST_NLEGAL]
     ids = np.empty(n, np.int32)
     closes = np.zeros(n, np.int32)
@@ -38,19 +35,7 @@ def move_table(S, D):
         if legal[p] == 0:
             continue
         ids[k] = p
-        c2 = 0
-        g = 0
-        for t in range(inc_ptr[p], inc_ptr[p + 1]):
-            c = inc_cell[t]
-            if cell_blocked[c] != 0:
-                continue
-            d = cell_drawn[c]
-            if d == 2:
-                c2 += 1
-            elif d == 1:
-                g += 1
-        closes[k] = c2
-        gives[k] = g
+        closes[k], gives[k], _ = line_effect(S, D, p)
         k += 1
     return ids[:k], closes[:k], gives[:k]
 

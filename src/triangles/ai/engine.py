@@ -121,28 +121,51 @@ def canon_hash(S, D, zob):
     return h
 
 
+@njit(inline="always")
+def line_effect(S, D, p):
+    """(closes, gives, borders) for the legal pair ``p``.
+
+    Over the live cells ``p`` is a side of: ``closes`` have both other sides
+    drawn (scored by drawing ``p``), ``gives`` have one (drawing ``p`` hands the
+    next player a closable triangle), ``borders`` counts them all.  A line with
+    ``closes == gives == 0`` is *safe*.  The one place this is counted, for the
+    search, its ordering and the baselines.
+    """
+    inc_ptr = S[6]
+    inc_cell = S[7]
+    cell_drawn = D[3]
+    cell_blocked = D[4]
+    closes = 0
+    gives = 0
+    borders = 0
+    for t in range(inc_ptr[p], inc_ptr[p + 1]):
+        c = inc_cell[t]
+        if cell_blocked[c] != 0:
+            continue
+        d = cell_drawn[c]
+        if d == 3:
+            continue
+        borders += 1
+        if d == 2:
+            closes += 1
+        elif d == 1:
+            gives += 1
+    return closes, gives, borders
+
+
 @njit(nogil=True)
 def safe_run(S, D):
     """Lines drawn by playing safe lines (no score, nothing given away) in pair
     order, one pass, until none is left; the state is restored.  Its parity
     estimates who will be first to run out of safe lines."""
-    inc_ptr = S[6]
-    inc_cell = S[7]
     st = D[0]
     legal = D[1]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
     n = 0
     for p in range(legal.shape[0]):
         if legal[p] == 0 or st[K.ST_LIVE] == 0:
             continue
-        safe = True
-        for t in range(inc_ptr[p], inc_ptr[p + 1]):
-            c = inc_cell[t]
-            if cell_blocked[c] == 0 and cell_drawn[c] > 0 and cell_drawn[c] < 3:
-                safe = False
-                break
-        if safe:
+        closes, gives, _ = line_effect(S, D, p)
+        if closes == 0 and gives == 0:
             K.apply_line(S, D, p)
             n += 1
     for _ in range(n):
@@ -175,13 +198,8 @@ def safe_grundy(S, D, nmax, kmax):
     for p in range(legal.shape[0]):
         if legal[p] == 0:
             continue
-        safe = True
-        for t in range(inc_ptr[p], inc_ptr[p + 1]):
-            c = inc_cell[t]
-            if cell_blocked[c] == 0 and cell_drawn[c] > 0 and cell_drawn[c] < 3:
-                safe = False
-                break
-        if safe:
+        closes, gives, _ = line_effect(S, D, p)
+        if closes == 0 and gives == 0:
             if n >= nmax:
                 return -1
             ids[n] = p
@@ -297,11 +315,7 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
     With ``dedupe``, lines that are a side of no live triangle and cross no
     legal line are pure tempo moves, all equivalent: only the first is listed.
     """
-    inc_ptr = S[6]
-    inc_cell = S[7]
     legal = D[1]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
     keys = np.empty(width, np.int64)
     k = 0
     seen_pass = False
@@ -310,21 +324,7 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
     for p in range(legal.shape[0]):
         if legal[p] == 0:
             continue
-        c2 = 0
-        g = 0
-        rel = 0
-        for t in range(inc_ptr[p], inc_ptr[p + 1]):
-            c = inc_cell[t]
-            if cell_blocked[c] != 0:
-                continue
-            d = cell_drawn[c]
-            if d == 3:
-                continue
-            rel += 1
-            if d == 2:
-                c2 += 1
-            elif d == 1:
-                g += 1
+        c2, g, rel = line_effect(S, D, p)
         if c2 == 0 and g < min_give:
             min_give = g
         if c2 == 0 and g == 0:
