@@ -69,9 +69,20 @@ def test_random_board_is_the_same_on_every_machine():
 GOLDEN_24_SEED_1 = "30712e6eb93f48e0"
 
 
-@pytest.mark.parametrize("bad", [(-1, 10, 10, 0), (5, 0, 10, 0), (5, 10, 10, -3), (5, 10, float("nan"), 0)])
-def test_random_board_rejects_bad_arguments(bad):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    "bad,words",
+    [
+        ((-1, 10, 10, 0), "number of stars"),
+        ((2.5, 10, 10, 0), "number of stars"),
+        ((5, 0, 10, 0), "positive size"),
+        ((5, "x", 10, 0), "board size"),
+        ((5, 10, float("nan"), 0), "positive size"),
+        ((5, 10, 10, -3), "seed"),
+        ((5, 10, 10, "s"), "seed"),
+    ],
+)
+def test_random_board_rejects_bad_arguments(bad, words):
+    with pytest.raises(ValueError, match=words):
         Board.random(*bad)
 
 

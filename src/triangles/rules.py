@@ -13,12 +13,12 @@ and ``clone`` is cheap (OpenSpiel), so searches and the UI share one path.
 from __future__ import annotations
 
 import math
-import operator
 from typing import Iterable, Sequence
 
 import numpy as np
 
 from triangles import kernels as K
+from triangles.scatter import poisson_scatter, whole_number
 
 __all__ = ["Board", "Game", "IllegalMove", "REASONS"]
 
@@ -106,8 +106,6 @@ class Board:
         doubles from PCG64, arithmetic and rounding are used, so the same
         arguments give the same board on every machine.
         """
-        from triangles.scatter import poisson_scatter
-
         return cls(poisson_scatter(n, width, height, seed, tolerance), tolerance)
 
     # -- what follows from the stars alone ----------------------------------
@@ -148,10 +146,7 @@ class Board:
         return self.kernel_data[4]
 
     def check_star(self, i: object) -> int:
-        try:
-            k = operator.index(i)  # type: ignore[arg-type]
-        except TypeError:
-            raise ValueError(f"star index must be an integer, got {i!r}") from None
+        k = whole_number(i, "a star index")
         if not 0 <= k < self.n:
             raise ValueError(f"star index {k} is out of range 0..{self.n - 1}")
         return k

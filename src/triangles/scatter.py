@@ -7,10 +7,11 @@ platform maths), so a seed gives the same stars on every machine.
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
-__all__ = ["poisson_scatter"]
+__all__ = ["poisson_scatter", "whole_number"]
 
 #: coordinates are rounded to this many decimals so records stay short and exact
 DECIMALS = 2
@@ -24,13 +25,13 @@ def poisson_scatter(n: int, width: float, height: float, seed: int, tolerance: f
     and shrinks by 5 % after a run of failed darts so the call always finishes.
     Stars keep half a spacing from the edges, where they would be hard to hit.
     """
+    n = whole_number(n, "the number of stars")
+    seed = whole_number(seed, "the seed")
     try:
-        n = operator_index(n)
         width = float(width)
         height = float(height)
-        seed = operator_index(seed)
-    except TypeError as exc:
-        raise ValueError(str(exc)) from None
+    except (TypeError, ValueError):
+        raise ValueError(f"the board size must be numbers, got {width!r} x {height!r}") from None
     if n < 0:
         raise ValueError(f"the number of stars must be >= 0, got {n}")
     if not (math.isfinite(width) and math.isfinite(height)) or width <= 0 or height <= 0:
@@ -59,13 +60,12 @@ def poisson_scatter(n: int, width: float, height: float, seed: int, tolerance: f
             return pts
 
 
-def operator_index(v: object) -> int:
-    import operator
-
+def whole_number(v: object, what: str) -> int:
+    """``v`` as an int (numpy integers too, not floats or strings); ValueError naming ``what``."""
     try:
         return operator.index(v)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"expected an integer, got {v!r}") from None
+        raise ValueError(f"{what} must be a whole number, got {v!r}") from None
 
 
 def _throw(
