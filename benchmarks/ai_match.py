@@ -27,6 +27,22 @@ def wilson(p_hat: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
+def register_variant(spec: str) -> None:
+    """Register an experimental level such as ``hard:parity=0,width=16``: a
+    built-in level with some of its parameters replaced (for tuning runs)."""
+    import dataclasses
+
+    from triangles.ai.api import LEVELS
+
+    base, _, changes = spec.partition(":")
+    lv = LEVELS[base]
+    kw = {}
+    for item in filter(None, changes.split(",")):
+        key, _, val = item.partition("=")
+        kw[key] = type(getattr(lv, key))(float(val) if "." in val else int(val))
+    LEVELS[spec] = dataclasses.replace(lv, name=spec, **kw)
+
+
 def make_player(name: str, seed: int):
     import numpy as np
 
@@ -38,6 +54,8 @@ def make_player(name: str, seed: int):
         return lambda g: random_move(g, rng)
     if name == "greedy":
         return lambda g: greedy_move(g, rng)
+    if ":" in name:
+        register_variant(name)
     counter = [0]
 
     def engine(g):
@@ -45,6 +63,17 @@ def make_player(name: str, seed: int):
         return choose_move(g, name, seed=seed * 1000 + counter[0])
 
     return engine
+
+
+def _warm(names) -> None:
+    """Load the search kernels in each worker before any move is timed (a warm
+    numba cache still costs a load per process: the UI does this at start-up)."""
+    from triangles.ai import warm_up
+
+    for name in names:
+        if ":" in name:
+            register_variant(name)
+    warm_up()
 
 
 def play_one(args):
@@ -87,7 +116,7 @@ def main(argv=None) -> int:
     ta: list[float] = []
     tb: list[float] = []
     margin = 0
-    with mp.get_context("spawn").Pool(args.procs) as pool:
+    with mp.get_context("spawn").Pool(args.procs, initializer=_warm, initargs=((args.a, args.b),)) as pool:
         for g, diff, xa, xb in pool.imap_unordered(play_one, jobs):
             w += diff > 0
             d += diff == 0
