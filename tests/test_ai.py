@@ -214,6 +214,40 @@ def test_solve_large_board_endgame_and_refusal():
     assert v == best
 
 
+@pytest.mark.parametrize("extra", [False, True])
+def test_hard_endgame_decision_matches_brute_force(extra):
+    """hard's null-window decision: the proved outcome is the brute-force one,
+    and the line it plays keeps that outcome (a win stays a win)."""
+    from triangles import kernels as K
+    from triangles.ai import api
+
+    checked = {1: 0, 0: 0, -1: 0}
+    for s in range(24):
+        board = Board.random(6 + s % 2, 200, 200, seed=300 + s, tolerance=3)
+        g = random_position(board, extra, moves=2 + s % 4, seed=s)
+        if g.is_over():
+            continue
+        me = g.player
+        lead = g.scores[me] - g.scores[1 - me]
+        final = lead + brute(g.clone())
+        expected = (final > 0) - (final < 0)
+        res, _ = api._decide(g, K.copy_state(g._D), 10_000_000, np.zeros(1, np.uint8))
+        assert res is not None
+        outcome, p = res
+        assert outcome == expected
+        checked[outcome] += 1
+        if outcome >= 0:
+            h = g.clone()
+            closed = len(h.play(*board.pair(p)))
+            rest = brute(h.clone())
+            after = lead + closed + (rest if h.player == me else -rest)
+            assert (after > 0) - (after < 0) == outcome
+        move = choose_move(g, "hard", seed=s)
+        assert api.last_info().solved and api.last_info().outcome == expected
+        assert g.is_legal(*move)
+    assert checked[1] and checked[-1]  # both kinds of position were met
+
+
 def test_solve_game_over_is_zero():
     g = random_position(Board.random(6, 100, 100, seed=1, tolerance=3), False, 100, 0)
     assert g.is_over()

@@ -32,24 +32,28 @@ class Level:
     noise: float  # leaf noise amplitude, in triangles
     work: int  # deterministic budget in pair-visits (nodes x cost of a node, see _search)
     time_limit: float  # default wall-clock safety cap, seconds
-    solve_legal: int  # use the exact solver when at most this many legal lines remain
-    #                   (twice as many with extra_turn, where solving is far cheaper)
-    solve_nodes: int  # node budget for that solver attempt
+    solve_legal: int  # prove the result (win / draw / loss) when at most this many legal
+    #                   lines remain (twice as many with extra_turn, where it is far cheaper)
+    solve_nodes: int  # node budget for that attempt (about 0.3 s per 300k nodes on 24 stars)
     parity: float = 0.0  # weight of the safe-line parity term, in triangles
     parity_max: int = 0  # ... used when at most this many safe lines remain
     grundy: int = 0  # >0: that parity comes from the safe-line subgame's Grundy value
     #                  (components of up to this many lines), else from one greedy run
+    solve_work: int = 0  # the solver attempt also stops after this many pair-visits (see
+    #                      _node_cost): on large boards a node costs more, and the attempt
+    #                      must leave the search below its share of the time cap
 
 
 #: The levels are spaced so that each wins about two games in three or more
 #: against the one below (measured with benchmarks/ai_match.py, see the
 #: README).  Leaf noise of about one triangle is what makes easy and medium
 #: beatable: it now and then prefers a line that gives a triangle away.
-#: hard has no noise, searches deepest and plays the last ~24 lines perfectly.
+#: hard has no noise, searches deepest and plays for a proved win (or draw) in
+#: the last ~24 lines on 24 stars (fewer on larger boards, where a node costs more).
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 4, 10, 1, 2, 1.05, 60_000, 0.04, 0, 0),
     "medium": Level("medium", 8, 20, 2, 4, 1.0, 1_500_000, 0.25, 0, 0),
-    "hard": Level("hard", 12, 32, 16, 8, 0.0, 10_000_000, 0.9, 24, 300_000, 1.0, 12),
+    "hard": Level("hard", 12, 32, 16, 8, 0.0, 10_000_000, 0.9, 24, 300_000, 1.0, 12, solve_work=31_000_000),
 }
 
 #: maximum number of legal lines :func:`solve` accepts
@@ -305,10 +309,12 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
     nlegal = int(D[0][K.ST_NLEGAL])
     best_p = -1
     with _Abort(cap) as ab:
-        # exact play once the rest of the game is small enough
+        # once the rest of the game is small enough, play a line proved to win
+        # (else to draw); a lost position is left to the search below
         reach = lv.solve_legal * (2 if game.extra_turn else 1)
         if lv.solve_legal and nlegal <= reach:
-            res, nodes = _decide(game, D, lv.solve_nodes, ab.flag)
+            budget = min(lv.solve_nodes, lv.solve_work // _node_cost(game, nlegal))
+            res, nodes = _decide(game, D, budget, ab.flag)
             info.nodes += nodes
             if res is not None:
                 info.solved = True
@@ -325,13 +331,18 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
     return move
 
 
+def _node_cost(game, nlegal: int) -> int:
+    """Work of one search node in pair-visits: make/unmake and move generation
+    scan every pair, plus some work per legal line."""
+    return (game.board.npairs + 3 * nlegal) // 4 + 16
+
+
 def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: float) -> int:
     S = game._S
     zob, zside = _zob(game.board.npairs)
     nlegal = int(D[0][K.ST_NLEGAL])
     # a node costs a scan of every pair (make/unmake, move generation) plus work per legal line
-    per_node = (game.board.npairs + 3 * nlegal) // 4 + 16
-    node_budget = max(200, lv.work // per_node)
+    node_budget = max(200, lv.work // _node_cost(game, nlegal))
     width = min(lv.width, nlegal)
     root_width = min(lv.root_width, nlegal)
     par = _params(width, root_width, lv.qdepth, int(round(lv.noise * E.SCALE)), _salt(seed))
