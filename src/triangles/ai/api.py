@@ -53,7 +53,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 4, 10, 1, 2, 1.05, 60_000, 0.04, 0, 0),
     "medium": Level("medium", 8, 20, 2, 4, 1.0, 1_500_000, 0.25, 0, 0),
-    "hard": Level("hard", 12, 32, 16, 8, 0.0, 10_000_000, 0.9, 24, 300_000, 1.0, 12, solve_work=31_000_000),
+    "hard": Level("hard", 12, 32, 16, 8, 0.0, 10_000_000, 0.9, 24, 300_000, 1.0, 12, solve_work=37_000_000),
 }
 
 #: maximum number of legal lines :func:`solve` accepts
