@@ -39,7 +39,7 @@ class Level:
     parity_max: int = 0  # ... used when at most this many safe lines remain
     grundy: int = 0  # >0: that parity comes from the safe-line subgame's Grundy value
     #                  (components of up to this many lines), else from one greedy run
-    solve_work: int = 0  # the solver attempt also stops after this many pair-visits (see
+    solve_work: int = 0  # >0: the solver attempt also stops after this many pair-visits (see
     #                      _node_cost): on large boards a node costs more, and the attempt
     #                      must leave the search below its share of the time cap
 
@@ -313,7 +313,9 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
         # (else to draw); a lost position is left to the search below
         reach = lv.solve_legal * (2 if game.extra_turn else 1)
         if lv.solve_legal and nlegal <= reach:
-            budget = min(lv.solve_nodes, lv.solve_work // _node_cost(game, nlegal))
+            budget = lv.solve_nodes
+            if lv.solve_work:
+                budget = min(budget, lv.solve_work // _node_cost(game, nlegal))
             res, nodes = _decide(game, D, budget, ab.flag)
             info.nodes += nodes
             if res is not None:
@@ -341,7 +343,6 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     S = game._S
     zob, zside = _zob(game.board.npairs)
     nlegal = int(D[0][K.ST_NLEGAL])
-    # a node costs a scan of every pair (make/unmake, move generation) plus work per legal line
     node_budget = max(200, lv.work // _node_cost(game, nlegal))
     width = min(lv.width, nlegal)
     root_width = min(lv.root_width, nlegal)
