@@ -35,11 +35,19 @@ def register_variant(spec: str) -> None:
     from triangles.ai.api import LEVELS
 
     base, _, changes = spec.partition(":")
+    if base not in LEVELS:
+        raise ValueError(f"{spec!r}: unknown level {base!r}")
     lv = LEVELS[base]
+    fields = {f.name for f in dataclasses.fields(lv)} - {"name"}
     kw = {}
     for item in filter(None, changes.split(",")):
         key, _, val = item.partition("=")
-        kw[key] = type(getattr(lv, key))(float(val) if "." in val else int(val))
+        if key not in fields:
+            raise ValueError(f"{spec!r}: {key!r} is not a level parameter ({', '.join(sorted(fields))})")
+        try:
+            kw[key] = type(getattr(lv, key))(float(val) if "." in val else int(val))
+        except ValueError:
+            raise ValueError(f"{spec!r}: {key} needs a number, got {val!r}") from None
     LEVELS[spec] = dataclasses.replace(lv, name=spec, **kw)
 
 
@@ -54,8 +62,13 @@ def make_player(name: str, seed: int):
         return lambda g: random_move(g, rng)
     if name == "greedy":
         return lambda g: greedy_move(g, rng)
+    from triangles.ai import LEVELS
+
     if ":" in name:
         register_variant(name)
+    elif name not in LEVELS:
+        raise ValueError(f"unknown player {name!r}: choose random, greedy, {', '.join(LEVELS)} "
+                         "or a variant such as hard:work=20000000")
     counter = [0]
 
     def engine(g):
@@ -110,6 +123,14 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--procs", type=int, default=2)
     args = ap.parse_args(argv)
+    for name in (args.a, args.b):  # a bad player name fails here, not in every worker
+        try:
+            if ":" in name:
+                register_variant(name)
+            else:
+                make_player(name, 0)
+        except ValueError as exc:
+            ap.error(str(exc))
     jobs = [(args.a, args.b, args.preset, args.stars, args.extra_turn, args.seed, g) for g in range(args.games)]
     t0 = time.time()
     w = d = l = 0
