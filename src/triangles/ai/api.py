@@ -37,8 +37,6 @@ class Level:
     solve_nodes: int  # node budget for that attempt (about 0.3 s per 300k nodes on 24 stars)
     parity: float = 0.0  # weight of the safe-line parity term, in triangles
     parity_max: int = 0  # ... used when at most this many safe lines remain
-    grundy: int = 0  # >0: that parity comes from the safe-line subgame's Grundy value
-    #                  (components of up to this many lines), else from one greedy run
     solve_work: int = 0  # >0: the solver attempt also stops after this many pair-visits (see
     #                      _node_cost): on large boards a node costs more, and the attempt
     #                      must leave the search below its share of the time cap
@@ -349,7 +347,6 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     par = _params(width, root_width, lv.qdepth, int(round(lv.noise * E.SCALE)), _salt(seed))
     par[E.P_PARITY] = int(round(lv.parity * E.SCALE))
     par[E.P_PARITY_MAX] = lv.parity_max
-    par[E.P_GRUNDY] = lv.grundy
     tt = E.new_tt(18 if lv.name == "easy" else 20)
     ctl = np.zeros(E.C_SIZE, np.int64)
     mvbuf = np.empty((MAX_PLY, max(root_width, width, 64)), np.int32)

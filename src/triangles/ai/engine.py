@@ -45,9 +45,8 @@ P_ROOTWIDTH = 4  # candidate lines at the root
 P_DEDUPE = 5  # 1: list only one of the equivalent pure-tempo lines (exact search)
 P_CANON = 6  # 1: key the TT on the position's equivalence class (see canon_hash)
 P_PARITY = 7  # safe-line parity term at quiet leaves, SCALE units (0 = off)
-P_SIZE = 10
 P_PARITY_MAX = 8  # only when at most this many safe lines remain
-P_GRUNDY = 9  # >0: the parity term comes from safe_grundy with components up to this size
+P_SIZE = 10
 
 # TT flags
 F_EXACT = 1
@@ -171,116 +170,6 @@ def safe_run(S, D):
     for _ in range(n):
         K.undo_line(S, D)
     return n
-
-
-@njit(nogil=True)
-def safe_grundy(S, D, nmax, kmax):
-    """Sprague-Grundy value of the safe-line subgame, or -1 when it is too big.
-
-    Safe lines (legal, every live cell they border has no side drawn) are the
-    vertices of a graph; two are adjacent when they border a common live cell
-    (drawing one makes the other a give-away) or cross (drawing one blocks the
-    other).  Playing a safe line removes it and its neighbours: node Kayles,
-    whose last mover leaves the opponent without a safe line.  Blocking effects
-    on unsafe lines are ignored.  The value is the nim-sum of the components'
-    values, each found by a subset DP; -1 when there are more than ``nmax`` safe
-    lines or a component has more than ``kmax`` of them.  Nonzero: the player
-    to move can make the last safe move.
-    """
-    xs, ys, pi, pj = S[0], S[1], S[2], S[3]
-    inc_ptr = S[6]
-    inc_cell = S[7]
-    legal = D[1]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
-    ids = np.empty(nmax, np.int64)
-    n = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
-        closes, gives, _ = line_effect(S, D, p)
-        if closes == 0 and gives == 0:
-            if n >= nmax:
-                return -1
-            ids[n] = p
-            n += 1
-    if n == 0:
-        return 0
-    adj = np.zeros(n, np.int64)
-    for i in range(n):
-        adj[i] |= np.int64(1) << i
-        p = ids[i]
-        for j in range(i + 1, n):
-            q = ids[j]
-            hit = False
-            for t in range(inc_ptr[p], inc_ptr[p + 1]):
-                c = inc_cell[t]
-                if cell_blocked[c] != 0 or cell_drawn[c] == 3:
-                    continue
-                for u in range(inc_ptr[q], inc_ptr[q + 1]):
-                    if inc_cell[u] == c:
-                        hit = True
-                        break
-                if hit:
-                    break
-            if not hit:
-                hit = K.segments_cross(xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]],
-                                       xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]])
-            if hit:
-                adj[i] |= np.int64(1) << j
-                adj[j] |= np.int64(1) << i
-    remaining = (np.int64(1) << n) - 1
-    nim = 0
-    loc = np.empty(n, np.int64)
-    ladj = np.empty(n, np.int64)
-    g = np.empty(0, np.int8)
-    while remaining != 0:
-        # the component of the lowest remaining vertex
-        v0 = 0
-        while (remaining >> v0) & 1 == 0:
-            v0 += 1
-        comp = np.int64(1) << v0
-        frontier = comp
-        while frontier != 0:
-            nxt = np.int64(0)
-            for v in range(n):
-                if (frontier >> v) & 1:
-                    nxt |= adj[v]
-            nxt &= ~comp
-            comp |= nxt
-            frontier = nxt
-        remaining &= ~comp
-        k = 0
-        for v in range(n):
-            if (comp >> v) & 1:
-                loc[k] = v
-                k += 1
-        if k == 1:
-            nim ^= 1
-            continue
-        if k > kmax:
-            return -1
-        for a in range(k):
-            m = np.int64(0)
-            for b in range(k):
-                if (adj[loc[a]] >> loc[b]) & 1:
-                    m |= np.int64(1) << b
-            ladj[a] = m
-        size = 1 << k
-        if g.shape[0] < size:
-            g = np.empty(size, np.int8)
-        g[0] = 0
-        for m in range(1, size):
-            seen = np.int64(0)
-            for a in range(k):
-                if (m >> a) & 1:
-                    seen |= np.int64(1) << g[m & ~ladj[a]]
-            x = 0
-            while (seen >> x) & 1:
-                x += 1
-            g[m] = x
-        nim ^= g[size - 1]
-    return nim
 
 
 @njit(nogil=True)
@@ -455,12 +344,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
                     stand -= ginfo[0] * SCALE
                 elif par[P_PARITY] != 0 and ginfo[0] == 0 and ginfo[1] <= par[P_PARITY_MAX]:
                     # whoever draws the last safe line makes the other give triangles away
-                    win = -1
-                    if par[P_GRUNDY] > 0:
-                        win = safe_grundy(S, D, par[P_PARITY_MAX], par[P_GRUNDY])
-                    if win < 0:
-                        win = safe_run(S, D) % 2
-                    if win != 0:
+                    if safe_run(S, D) % 2 == 1:
                         stand += par[P_PARITY]
                     else:
                         stand -= par[P_PARITY]
