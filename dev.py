@@ -3,6 +3,7 @@
 
     python3 dev.py play [game options]    # set up if needed, then start the game
     python3 dev.py test [pytest options]  # set up if needed, then run every test
+    python3 dev.py lint                   # ruff check, ruff format --check, mypy
 
 Set-up is a virtual environment in ``.venv`` with the project installed in
 editable mode (plus test tools for ``test``); it is redone only when
@@ -87,15 +88,36 @@ def ensure_test_system_packages() -> None:
         say("apt-get failed: the real-window test will be skipped")
 
 
+def lint() -> int:
+    """ruff (lint, then format check) and mypy, as configured in pyproject.toml; all must pass."""
+    steps = [
+        ("ruff check", [str(BIN / "ruff"), "check", "."]),
+        ("ruff format --check", [str(BIN / "ruff"), "format", "--check", "."]),
+        ("mypy", [str(BIN / "mypy")]),
+    ]
+    failed = []
+    for name, cmd in steps:
+        say(name)
+        if subprocess.call(cmd, cwd=ROOT) != 0:
+            failed.append(name)
+    if failed:
+        say(f"lint failed: {', '.join(failed)}")
+        return 1
+    say("lint passed")
+    return 0
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test"):
+    if not argv or argv[0] not in ("play", "test", "lint"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     ensure_venv()
-    ensure_installed("test")  # one environment for both commands: the test tools are small
+    ensure_installed("test,lint")  # one environment for every command: the tools are small
     if command == "play":
         return subprocess.call([str(PY), "-m", "triangles", *rest])
+    if command == "lint":
+        return lint()
     ensure_test_system_packages()
     env = {
         **os.environ,
