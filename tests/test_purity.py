@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "triangles"
-PURE = ["rules.py", "kernels.py", "jit.py", "record.py", "scatter.py", "presets.py", "cli.py", "launch.py", "warmup.py"]
+PURE = ["rules.py", "kernels.py", "jit.py", "record.py", "scatter.py", "presets.py", "cli.py", "launch.py", "warmup.py",
+        "match.py", "saves.py", "players.py", "i18n.py", "paths.py"]
 
 
 def pure_files() -> list[Path]:
@@ -35,6 +36,7 @@ def test_no_pygame_import_in_the_core_sources():
 def test_importing_the_core_loads_no_pygame():
     code = (
         "import sys, triangles.rules, triangles.record, triangles.kernels, triangles.presets, triangles.cli\n"
+        "import triangles.match, triangles.saves, triangles.players\n"
         "try:\n    import triangles.ai\nexcept ImportError:\n    pass\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui') or m.startswith('triangles.ui')]\n"
         "assert not bad, bad\n"

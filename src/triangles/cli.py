@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Sequence
 
 from triangles import __version__
-from triangles.launch import LEVELS, MODES, LaunchOptions
+from triangles.launch import LaunchOptions
+from triangles.players import DEFAULT_LEVEL, LEVEL_NAMES, MODES
 
 __all__ = ["main"]
 
@@ -47,7 +48,7 @@ def _add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stars", type=int, help="number of stars (one of the preset's sizes)")
     p.add_argument("--seed", type=int, help="board seed (a whole number >= 0)")
     p.add_argument("--mode", choices=MODES, help="ai: against the computer; hotseat: two players")
-    p.add_argument("--level", choices=LEVELS, default="medium", help="computer level")
+    p.add_argument("--level", choices=LEVEL_NAMES, default=DEFAULT_LEVEL, help="computer level")
     p.add_argument("--extra-turn", action="store_true", help="move again after closing a triangle")
     p.add_argument("--computer-starts", action="store_true", help="the computer draws the first line")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 or Alt+Enter toggles)")
@@ -89,7 +90,7 @@ def _play(args: argparse.Namespace) -> int:
 def replay_summary(record) -> dict:
     """What ``triangles replay`` reports about a checked record."""
     game = record.replay()
-    names = [p["name"] for p in record.players]
+    names = [p.name for p in record.players]
     winner = game.winner()
     if not game.is_over():
         result = "unfinished"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LaunchOptions", "MODES", "LEVELS"]
+from triangles.players import DEFAULT_LEVEL, LEVEL_NAMES, MODES, LevelName, Mode
 
-MODES = ("ai", "hotseat")
-LEVELS = ("easy", "medium", "hard")
+__all__ = ["LaunchOptions", "MODES", "LEVEL_NAMES"]
 
 
 @dataclass
@@ -18,8 +17,8 @@ class LaunchOptions:
     preset: str | None = None
     stars: int | None = None
     seed: int | None = None
-    mode: str | None = None  # "ai" or "hotseat"
-    level: str = "medium"
+    mode: Mode | None = None
+    level: LevelName = DEFAULT_LEVEL
     extra_turn: bool = False
     computer_starts: bool = False
     fullscreen: bool = False

@@ -19,13 +19,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from triangles.players import LEVEL_NAMES, PLAYER_KINDS, Player
 from triangles.rules import Board, Game, IllegalMove
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "load_record", "save_record", "parse_record"]
 
 FORMAT = "triangles-record"
 VERSION = 1
-PLAYER_KINDS = ("human", "computer")
 
 #: how the rules' reasons read in a message
 REASON_TEXT = {
@@ -41,11 +41,8 @@ class RecordError(ValueError):
     """A record that cannot be used; ``str()`` is one line for the player."""
 
 
-def default_players() -> tuple[dict[str, Any], dict[str, Any]]:
-    return (
-        {"name": "Player 1", "kind": "human", "level": None},
-        {"name": "Player 2", "kind": "human", "level": None},
-    )
+def default_players() -> tuple[Player, Player]:
+    return Player("Player 1"), Player("Player 2")
 
 
 @dataclass
@@ -54,7 +51,7 @@ class GameRecord:
     tolerance: float
     moves: list[tuple[int, int]]
     extra_turn: bool = False
-    players: tuple[dict[str, Any], dict[str, Any]] = field(default_factory=default_players)
+    players: tuple[Player, Player] = field(default_factory=default_players)
     preset: str | None = None
     seed: int | None = None
     created: str | None = None
@@ -65,7 +62,7 @@ class GameRecord:
     def from_game(
         cls,
         game: Game,
-        players: tuple[dict[str, Any], dict[str, Any]] | None = None,
+        players: tuple[Player, Player] | None = None,
         preset: str | None = None,
         seed: int | None = None,
     ) -> "GameRecord":
@@ -111,7 +108,7 @@ class GameRecord:
             "seed": self.seed,
             "tolerance": self.tolerance,
             "options": {"extra_turn": self.extra_turn},
-            "players": [dict(p) for p in self.players],
+            "players": [p.to_dict() for p in self.players],
             "stars": [[x, y] for x, y in self.stars],
             "moves": [[i, j] for i, j in self.moves],
         }
@@ -178,9 +175,9 @@ def parse_record(data: object) -> GameRecord:
             if kind not in PLAYER_KINDS:
                 raise RecordError(f"players[{k}].kind: must be one of {', '.join(PLAYER_KINDS)}")
             level = p.get("level")
-            if level is not None and not isinstance(level, str):
-                raise RecordError(f"players[{k}].level: must be a string or null")
-            plist.append({"name": name, "kind": kind, "level": level})
+            if level is not None and level not in LEVEL_NAMES:
+                raise RecordError(f"players[{k}].level: must be one of {', '.join(LEVEL_NAMES)} or null")
+            plist.append(Player(name, kind, level))
         players = (plist[0], plist[1])
 
     preset = data.get("preset")

@@ -66,7 +66,7 @@ def test_hotseat_game_by_clicks_reaches_final_screen(launch, artifacts):
     assert final_text(d) == expected
     d.shot("final-hotseat.png")
     # a finished game is not offered as "Continue"
-    from triangles.ui.session import has_session
+    from triangles.saves import has_session
 
     assert not has_session()
 
@@ -79,7 +79,7 @@ def test_game_against_computer_to_the_end(launch, engine):
     m = scene.match
     game = m.game
     rng = random.Random(2)
-    assert m.players[0]["kind"] == "human" and m.players[1]["kind"] == "computer"
+    assert m.players[0].kind == "human" and m.players[1].kind == "computer"
     while not game.is_over():
         if m.computer_to_move:
             n = game.move_count
@@ -337,7 +337,7 @@ def test_closing_the_process_while_the_real_engine_thinks(tmp_path):
 @pytest.mark.parametrize("extra_turn", [False, True])
 def test_match_undo_groups_against_computer(extra_turn):
     """Undo always lands on the human's turn, taking back one human line and the replies after it."""
-    from triangles.ui.session import Match, MatchSettings
+    from triangles.match import Match, MatchSettings
 
     m = Match.new(MatchSettings(mode="ai", preset="phone", stars=24, seed=21, extra_turn=extra_turn))
     rng = random.Random(22)

@@ -23,7 +23,7 @@ from triangles.ui.scenes.new_game import NewGameScene
 from triangles.ui.scenes.open_game import OpenGameScene
 from triangles.ui.scenes.play import PlayScene
 from triangles.ui.scenes.review import ReviewScene
-from triangles.ui.session import games_dir, session_path
+from triangles.saves import games_dir, session_path
 
 
 def quick_chooser(game, level, seed, time_limit):
@@ -132,7 +132,7 @@ def test_new_game_against_computer_level_and_who_starts(launch):
     d.click(dict(d.scene.rows["computer_starts"].buttons)[True].rect.center)
     d.press("#start")
     m = d.play_scene().match
-    assert m.players[0]["kind"] == "computer" and m.players[0]["level"] == "hard"
+    assert m.players[0].kind == "computer" and m.players[0].level == "hard"
     assert d.until(lambda: m.game.move_count >= 1, timeout=3)
 
 

@@ -130,7 +130,7 @@ class App:
 
     def _start(self) -> None:
         from triangles.ui.scenes.menu import MainMenuScene
-        from triangles.ui.session import MatchSettings
+        from triangles.match import MatchSettings
 
         o = self.options
         self.reset(MainMenuScene(self))
@@ -307,7 +307,7 @@ class App:
 
     def start_new(self, settings: Any) -> None:
         from triangles.presets import PresetError
-        from triangles.ui.session import Match
+        from triangles.match import Match
 
         try:
             match = Match.new(settings)
@@ -319,7 +319,7 @@ class App:
     def start_match(self, match: Any, *, continued: bool = False) -> None:
         """Play ``match``; unless it *is* the saved game (Continue), that one is archived first."""
         from triangles.ui.scenes.play import PlayScene
-        from triangles.ui.session import archive_session
+        from triangles.saves import archive_session
 
         self.save_current()
         if not continued:
@@ -332,7 +332,7 @@ class App:
     def open_record(self, path: Any) -> bool:
         """Open a record file; on failure a message box says why and nothing else changes."""
         from triangles.record import RecordError, load_record
-        from triangles.ui.session import Match
+        from triangles.match import Match
 
         try:
             record = load_record(path)
@@ -352,7 +352,7 @@ class App:
 
     def save_current(self) -> None:
         """Keep the game in progress for "Continue" (never raises: quitting must work)."""
-        from triangles.ui.session import save_session
+        from triangles.saves import save_session
 
         match = self.current_match()
         if match is None:

@@ -27,7 +27,7 @@ def result_text(match: Any) -> str:
         return tr("final.draw")
     if match.mode == "ai":
         return tr("final.you_won") if winner == match.human_side else tr("final.you_lost")
-    return tr("final.wins", name=match.players[winner].get("name", ""))
+    return tr("final.wins", name=match.players[winner].name)
 
 
 class FinalScene(Overlay):
@@ -66,7 +66,7 @@ class FinalScene(Overlay):
         th = self.app.theme
         sizes = th.hud.font_sizes
         scores = self.match.game.scores
-        names = [p.get("name", "") for p in self.match.players]
+        names = [p.name for p in self.match.players]
         big = hud.font(sizes.large * 1.6 * vp.scale, bold=True)
         small = hud.font(sizes.small * vp.scale)
         cx, cy = vp.design_to_screen(x + w / 2, y + 100)

@@ -13,7 +13,7 @@ from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import backdrop_for
 from triangles.ui.scenes.base import Scene
-from triangles.ui.session import has_session, load_session
+from triangles.saves import has_session, load_session
 
 __all__ = ["MainMenuScene"]
 
@@ -68,7 +68,7 @@ class MainMenuScene(Scene):
     def _saved_detail() -> str:
         """"Player 1 3 – 2 Player 2" for the saved game, or "" (problems show on Continue)."""
         from triangles.record import load_record
-        from triangles.ui.session import session_path
+        from triangles.saves import session_path
 
         try:
             rec = load_record(session_path())
@@ -76,7 +76,7 @@ class MainMenuScene(Scene):
         except (RecordError, OSError):
             return ""
         s0, s1 = game.scores
-        return tr("menu.continue.detail", a=rec.players[0]["name"], b=rec.players[1]["name"], s0=s0, s1=s1,
+        return tr("menu.continue.detail", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1,
                   lines=game.move_count)
 
     def draw(self, surface) -> None:

@@ -16,7 +16,7 @@ from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import backdrop_for
 from triangles.ui.scenes.base import ChoiceRow, Scene
-from triangles.ui.session import MatchSettings
+from triangles.match import MatchSettings
 
 __all__ = ["NewGameScene"]
 

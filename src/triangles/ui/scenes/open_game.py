@@ -20,7 +20,7 @@ from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import backdrop_for
 from triangles.ui.scenes.base import Scene
-from triangles.ui.session import list_saved_games
+from triangles.saves import list_saved_games
 
 __all__ = ["OpenGameScene"]
 
@@ -55,7 +55,7 @@ class OpenGameScene(Scene):
         try:
             rec = load_record(p)
             s0, s1 = rec.replay().scores
-            what = tr("open.item", a=rec.players[0]["name"], b=rec.players[1]["name"], s0=s0, s1=s1)
+            what = tr("open.item", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1)
         except (RecordError, OSError):
             what = tr("open.item.unreadable", name=p.name)
         return f"{stamp} · {what}"

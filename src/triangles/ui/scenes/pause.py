@@ -6,7 +6,7 @@ from triangles.i18n import tr
 from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.base import Overlay
-from triangles.ui.session import save_game_copy, save_session
+from triangles.saves import save_game_copy, save_session
 
 __all__ = ["PauseScene"]
 

@@ -22,7 +22,9 @@ from triangles.ui.hud import Hud, HudInfo, hud_layout
 from triangles.ui.input import Action
 from triangles.ui.scenes.base import Scene
 from triangles.ui.render import BoardView, Overlay
-from triangles.ui.session import Match, save_session
+from triangles.match import Match
+from triangles.players import DEFAULT_LEVEL
+from triangles.saves import save_session
 
 __all__ = ["PlayScene", "REASON_KEYS"]
 
@@ -389,9 +391,9 @@ class PlayScene(Scene):
     def hud_info(self) -> HudInfo:
         m = self.match
         g = m.game
-        names = tuple(p.get("name", "") for p in m.players)
+        names = tuple(p.name for p in m.players)
         subs = tuple(
-            tr("hud.computer_level", level=tr(f"level.{p.get('level') or 'medium'}")) if p.get("kind") == "computer" else ""
+            tr("hud.computer_level", level=tr(f"level.{p.level or DEFAULT_LEVEL}")) if p.is_computer else ""
             for p in m.players
         )
         over = g.is_over()

@@ -98,7 +98,7 @@ class ReviewScene(Scene):
         dur = max(0.05, float(self.app.theme.flash.duration))
         o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
         self.view.draw(surface, self.game, o)
-        names = tuple(p.get("name", "") for p in self.match.players)
+        names = tuple(p.name for p in self.match.players)
         info = HudInfo(names=names, subtitles=("", ""), scores=self.game.scores,  # type: ignore[arg-type]
                        to_move=None if self.game.is_over() else self.game.player,
                        status=tr("review.position", index=self.index, total=len(self.moves)))
