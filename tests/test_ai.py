@@ -42,17 +42,20 @@ def brute(game: Game, memo: dict | None = None) -> int:
     return best
 
 
-def state_arrays(game: Game):
-    """The meaningful part of the kernel state (scratch beyond the history is ignored)."""
-    D = game._D
-    nm = game.move_count
-    btop = int(D[0][4])
-    return [a.copy() for a in D[:6]] + [D[6][:nm].copy(), D[7][:nm].copy(), D[8][:nm].copy(),
-                                        D[9][:btop].copy()]
+def state_arrays(D):
+    """The meaningful part of a game's arrays (scratch beyond the history is ignored), by name."""
+    ctr = D.counters[0]
+    nm, btop = int(ctr["nmoves"]), int(ctr["btop"])
+    out = {f: getattr(D, f).copy() for f in ("counters", "legal", "line_owner", "cell_drawn", "cell_blocked",
+                                              "cell_owner")}
+    out.update(moves=D.moves[:nm].copy(), move_player=D.move_player[:nm].copy(),
+               move_bstart=D.move_bstart[:nm].copy(), move_closed=D.move_closed[:nm].copy(),
+               bstack=D.bstack[:btop].copy())
+    return out
 
 
 def snapshot(game: Game):
-    return (game.lines, game.scores, game.player, game.triangles, state_arrays(game))
+    return (game.lines, game.scores, game.player, game.triangles, state_arrays(game.arrays()))
 
 
 def assert_unchanged(game: Game, snap) -> None:
@@ -61,8 +64,10 @@ def assert_unchanged(game: Game, snap) -> None:
     assert game.scores == scores
     assert game.player == player
     assert game.triangles == tris
-    for a, b in zip(state_arrays(game), arrays):
-        np.testing.assert_array_equal(a, b)
+    now = state_arrays(game.arrays())
+    assert now.keys() == arrays.keys()
+    for name in arrays:
+        np.testing.assert_array_equal(now[name], arrays[name], err_msg=name)
 
 
 def polygon(n: int, inner: bool = False, radius: int = 1000) -> Board:
@@ -231,7 +236,7 @@ def test_hard_endgame_decision_matches_brute_force(extra):
         lead = g.scores[me] - g.scores[1 - me]
         final = lead + brute(g.clone())
         expected = (final > 0) - (final < 0)
-        res, _ = api._decide(g, K.copy_state(g._D), 10_000_000, np.zeros(1, np.uint8))
+        res, _ = api._decide(g, g.arrays(), 10_000_000, np.zeros(1, np.uint8))
         assert res is not None
         outcome, p = res
         assert outcome == expected
@@ -324,7 +329,7 @@ def test_takes_free_triangle_on_large_board():
         g = Game(board, extra)
         rng = np.random.default_rng(0)
         while not g.is_over() and checked < 2 * (1 + extra):
-            ids, closes, gives = move_table(g._S, g._D)
+            ids, closes, gives = move_table(board.arrays, g.arrays())
             free = [board.pair(int(p)) for p, c, x in zip(ids, closes, gives) if c > 0 and x == 0]
             if g.move_count > 40 and free and (closes > 0).sum() == len(free):
                 for level in LEVELS:
@@ -378,16 +383,19 @@ def test_search_restores_state_and_hash():
     g = random_position(board, True, 25, 3)
     from triangles.ai import api
 
-    before = state_arrays(g)
+    D = g.arrays()
+    before = state_arrays(D)
     zob, zside = api._zob(board.npairs)
     ctl = np.zeros(E.C_SIZE, np.int64)
     ctl[E.C_LIMIT] = 10**9
     par = api._params(8, 16, 4, 0, 123)
     mv = np.empty((64, 64), np.int32)
-    E.search_root(g._S, g._D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 3, -E.INF, E.INF)
+    E.search_root(board.arrays, D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 3, -E.INF, E.INF)
     assert ctl[E.C_ABORTED] == 0 and ctl[E.C_NODES] > 100
-    for a, b in zip(state_arrays(g), before):
-        np.testing.assert_array_equal(a, b)
+    after = state_arrays(D)
+    assert after.keys() == before.keys()
+    for name in before:
+        np.testing.assert_array_equal(after[name], before[name], err_msg=name)
     assert ctl[E.C_BEST] >= 0 and g.legal_mask()[ctl[E.C_BEST]]
 
 

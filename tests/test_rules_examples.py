@@ -168,12 +168,13 @@ def test_tiny_boards_are_over_at_once():
 def test_illegal_play_changes_nothing():
     g = Game(Board(SQUARE))
     g.play(A, C)
-    snap = [a.copy() for a in g._D]
+    snap = g.arrays()
     for m, reason in [((B, D), "crosses"), ((A, C), "exists"), ((1, 1), "same_star")]:
         with pytest.raises(IllegalMove) as e:
             g.play(*m)
         assert e.value.reason == reason
-    assert all((a == b).all() for a, b in zip(snap, g._D))
+    after = g.arrays()
+    assert all((getattr(snap, f) == getattr(after, f)).all() for f in snap._fields)
 
 
 def test_game_over_reason():

@@ -24,26 +24,70 @@ Geometry uses float64 with comparisons arranged so that integer coordinates
 (and integer or dyadic tolerances) give exact answers, which is what the
 exact-arithmetic reference in the tests checks.
 
-Static board data is a tuple ``S`` and the mutable game state a tuple ``D``
-(see :func:`new_state`); both are built by :mod:`triangles.rules`.
+The board's static arrays travel as a :class:`BoardArrays` named tuple ``S``
+and the game's mutable arrays as a :class:`GameArrays` named tuple ``D`` (the
+way pynndescent hands its ``FlatTree`` to jitted code): numba reads both by
+field name, in Python and inside ``@njit`` code alike.  The game's scalars
+(turn, scores, counts) are one numpy record, ``D.counters[0]``, read and
+written by field name too (``c = D.counters[0]; c.nlegal -= 1``).
+Both are built by :mod:`triangles.rules`.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 from triangles.jit import njit
 
-# Indices into the int64 scalar array ``D[0]`` (``st``).
-ST_PLAYER = 0  # whose turn: 0 or 1
-ST_SCORE0 = 1
-ST_SCORE1 = 2
-ST_NMOVES = 3  # lines drawn so far
-ST_BTOP = 4  # top of the blocked-pairs stack
-ST_LIVE = 5  # number of live cells
-ST_NLEGAL = 6  # number of legal pairs
-ST_EXTRA = 7  # 1 when a scoring line earns another move
-ST_SIZE = 8
+#: The game's scalars: one record per game, ``D.counters[0]``.
+COUNTERS = np.dtype(
+    [
+        ("player", np.int64),  # whose turn: 0 or 1
+        ("score0", np.int64),  # triangles of player 0
+        ("score1", np.int64),  # triangles of player 1
+        ("nmoves", np.int64),  # lines drawn so far
+        ("btop", np.int64),  # top of the blocked-pairs stack
+        ("live", np.int64),  # cells that can still be closed; 0 = the game is over
+        ("nlegal", np.int64),  # pairs that may be drawn now
+        ("extra", np.int64),  # 1 when a scoring line earns another move
+    ]
+)
+
+
+class BoardArrays(NamedTuple):
+    """What follows from the stars alone (read-only once built).
+
+    ``n`` stars, ``npairs = n(n-1)/2`` candidate lines, ``m`` cells.
+    """
+
+    xs: np.ndarray  # (n,) float64 star x
+    ys: np.ndarray  # (n,) float64 star y
+    pi: np.ndarray  # (npairs,) int32 first star of each pair (i < j)
+    pj: np.ndarray  # (npairs,) int32 second star
+    pid: np.ndarray  # (n, n) int32 pair id of (i, j), -1 on the diagonal
+    clear: np.ndarray  # (npairs,) uint8 1 when no other star is within the tolerance
+    cells: np.ndarray  # (m, 3) int32 star ids i < j < k of each cell
+    cell_pairs: np.ndarray  # (m, 3) int32 pair ids of the sides jk, ik, ij
+    inc_ptr: np.ndarray  # (npairs + 1,) int32 CSR pointers: pair -> cells it is a side of
+    inc_cell: np.ndarray  # (3m,) int32 CSR cell ids
+
+
+class GameArrays(NamedTuple):
+    """The position and its history: everything ``apply_line`` / ``undo_line`` change."""
+
+    counters: np.ndarray  # (1,) COUNTERS record
+    legal: np.ndarray  # (npairs,) uint8 1 where a line may be drawn now
+    line_owner: np.ndarray  # (npairs,) int8 owner of a drawn pair, -1 when not drawn
+    cell_drawn: np.ndarray  # (m,) int8 sides drawn, 0..3
+    cell_blocked: np.ndarray  # (m,) int32 undrawn sides crossed by a drawn line
+    cell_owner: np.ndarray  # (m,) int8 owner of a closed cell, -1 while open
+    moves: np.ndarray  # (npairs,) int32 pair ids in the order drawn
+    move_player: np.ndarray  # (npairs,) int8 who drew each line
+    move_bstart: np.ndarray  # (npairs,) int32 blocked-stack top before each line
+    move_closed: np.ndarray  # (npairs, 2) int32 cells each line closed (-1: none; at most 2)
+    bstack: np.ndarray  # (npairs,) int32 pairs blocked by the lines, in order
 
 
 # --------------------------------------------------------------------------
@@ -251,60 +295,71 @@ def incidence(npairs: int, cell_pairs):
 # --------------------------------------------------------------------------
 
 
-def new_state(npairs: int, ncells: int, clear: np.ndarray, extra_turn: bool) -> tuple:
-    """A fresh game state tuple ``D`` for a board (plain numpy; callable from Python)."""
-    st = np.zeros(ST_SIZE, np.int64)
-    st[ST_LIVE] = ncells
-    st[ST_NLEGAL] = int(clear.sum())
-    st[ST_EXTRA] = 1 if extra_turn else 0
-    legal = clear.astype(np.uint8).copy()
-    drawn = np.full(npairs, -1, np.int8)  # owner of a drawn pair, -1 when not drawn
-    cell_drawn = np.zeros(ncells, np.int8)  # sides drawn, 0..3
-    cell_blocked = np.zeros(ncells, np.int32)  # undrawn sides crossed by a drawn line
-    cell_owner = np.full(ncells, -1, np.int8)
-    moves = np.empty(npairs, np.int32)  # pair ids in order
-    move_player = np.empty(npairs, np.int8)
-    move_bstart = np.empty(npairs, np.int32)  # blocked-stack top before the move
-    bstack = np.empty(npairs, np.int32)
-    last_closed = np.full(2, -1, np.int32)  # cells closed by the latest line (at most 2)
-    return (
-        st, legal, drawn, cell_drawn, cell_blocked, cell_owner,
-        moves, move_player, move_bstart, bstack, last_closed,
+def new_state(S: BoardArrays, extra_turn: bool) -> GameArrays:
+    """The empty position on a board (plain numpy; called from Python)."""
+    npairs = S.pi.shape[0]
+    ncells = S.cells.shape[0]
+    counters = np.zeros(1, COUNTERS)
+    counters["live"] = ncells
+    counters["nlegal"] = int(S.clear.sum())
+    counters["extra"] = 1 if extra_turn else 0
+    return GameArrays(
+        counters=counters,
+        legal=S.clear.astype(np.uint8),
+        line_owner=np.full(npairs, -1, np.int8),
+        cell_drawn=np.zeros(ncells, np.int8),
+        cell_blocked=np.zeros(ncells, np.int32),
+        cell_owner=np.full(ncells, -1, np.int8),
+        moves=np.empty(npairs, np.int32),
+        move_player=np.empty(npairs, np.int8),
+        move_bstart=np.empty(npairs, np.int32),
+        move_closed=np.full((npairs, 2), -1, np.int32),
+        bstack=np.empty(npairs, np.int32),
     )
 
 
-def copy_state(D: tuple) -> tuple:
-    return tuple(a.copy() for a in D)
+def copy_state(D: GameArrays) -> GameArrays:
+    """An independent copy of every array (a search's private scratch state)."""
+    return GameArrays(*[a.copy() for a in D])
 
 
 @njit
 def apply_line(S, D, p: int) -> int:
     """Draw pair ``p`` (which must be legal) for the player to move; returns triangles closed."""
-    xs, ys, pi, pj, cells, cell_pairs, inc_ptr, inc_cell = S
-    st, legal, drawn, cell_drawn, cell_blocked, cell_owner, moves, move_player, move_bstart, bstack, last_closed = D
-    player = st[ST_PLAYER]
-    nm = st[ST_NMOVES]
-    moves[nm] = p
-    move_player[nm] = player
-    move_bstart[nm] = st[ST_BTOP]
-    st[ST_NMOVES] = nm + 1
+    xs = S.xs
+    ys = S.ys
+    pi = S.pi
+    pj = S.pj
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    ctr = D.counters[0]
+    legal = D.legal
+    cell_drawn = D.cell_drawn
+    cell_blocked = D.cell_blocked
+    bstack = D.bstack
+    player = ctr.player
+    nm = ctr.nmoves
+    D.moves[nm] = p
+    D.move_player[nm] = player
+    D.move_bstart[nm] = ctr.btop
+    ctr.nmoves = nm + 1
     legal[p] = 0
-    drawn[p] = player
-    nlegal = st[ST_NLEGAL] - 1
-    live = st[ST_LIVE]
+    D.line_owner[p] = player
+    nlegal = ctr.nlegal - 1
+    live = ctr.live
 
     # cells having p as a side: one more side drawn, closed when it was the last
     # (a line closes at most one empty triangle on each side, so at most 2)
     closed = 0
-    last_closed[0] = -1
-    last_closed[1] = -1
+    D.move_closed[nm, 0] = -1
+    D.move_closed[nm, 1] = -1
     for t in range(inc_ptr[p], inc_ptr[p + 1]):
         c = inc_cell[t]
         cell_drawn[c] += 1
         if cell_drawn[c] == 3:
-            cell_owner[c] = player
+            D.cell_owner[c] = player
             if closed < 2:
-                last_closed[closed] = c
+                D.move_closed[nm, closed] = c
             closed += 1
             live -= 1
 
@@ -315,7 +370,7 @@ def apply_line(S, D, p: int) -> int:
     cy = ys[c0]
     dx = xs[d0]
     dy = ys[d0]
-    top = st[ST_BTOP]
+    top = ctr.btop
     npairs = pi.shape[0]
     n = xs.shape[0]
     side = np.empty(n, np.float64)
@@ -346,34 +401,38 @@ def apply_line(S, D, p: int) -> int:
                 cell_blocked[c] += 1
                 if cell_blocked[c] == 1:
                     live -= 1
-    st[ST_BTOP] = top
-    st[ST_NLEGAL] = nlegal
-    st[ST_LIVE] = live
+    ctr.btop = top
+    ctr.nlegal = nlegal
+    ctr.live = live
     if player == 0:
-        st[ST_SCORE0] += closed
+        ctr.score0 += closed
     else:
-        st[ST_SCORE1] += closed
-    if not (closed > 0 and st[ST_EXTRA] == 1):
-        st[ST_PLAYER] = 1 - player
+        ctr.score1 += closed
+    if not (closed > 0 and ctr.extra == 1):
+        ctr.player = 1 - player
     return closed
 
 
 @njit
 def undo_line(S, D) -> int:
     """Take back the last line exactly; returns its pair id (-1 when none)."""
-    xs, ys, pi, pj, cells, cell_pairs, inc_ptr, inc_cell = S
-    st, legal, drawn, cell_drawn, cell_blocked, cell_owner, moves, move_player, move_bstart, bstack, last_closed = D
-    nm = st[ST_NMOVES]
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    ctr = D.counters[0]
+    legal = D.legal
+    cell_drawn = D.cell_drawn
+    cell_blocked = D.cell_blocked
+    nm = ctr.nmoves
     if nm == 0:
         return -1
     nm -= 1
-    p = moves[nm]
-    player = move_player[nm]
-    live = st[ST_LIVE]
-    nlegal = st[ST_NLEGAL]
-    start = move_bstart[nm]
-    for t in range(start, st[ST_BTOP]):
-        q = bstack[t]
+    p = D.moves[nm]
+    player = D.move_player[nm]
+    live = ctr.live
+    nlegal = ctr.nlegal
+    start = D.move_bstart[nm]
+    for t in range(start, ctr.btop):
+        q = D.bstack[t]
         legal[q] = 1
         nlegal += 1
         for u in range(inc_ptr[q], inc_ptr[q + 1]):
@@ -385,31 +444,31 @@ def undo_line(S, D) -> int:
     for t in range(inc_ptr[p], inc_ptr[p + 1]):
         c = inc_cell[t]
         if cell_drawn[c] == 3:
-            cell_owner[c] = -1
+            D.cell_owner[c] = -1
             closed += 1
             live += 1
         cell_drawn[c] -= 1
     legal[p] = 1
-    drawn[p] = -1
+    D.line_owner[p] = -1
     nlegal += 1
     if player == 0:
-        st[ST_SCORE0] -= closed
+        ctr.score0 -= closed
     else:
-        st[ST_SCORE1] -= closed
-    st[ST_PLAYER] = player
-    st[ST_NMOVES] = nm
-    st[ST_BTOP] = start
-    st[ST_LIVE] = live
-    st[ST_NLEGAL] = nlegal
+        ctr.score1 -= closed
+    ctr.player = player
+    ctr.nmoves = nm
+    ctr.btop = start
+    ctr.live = live
+    ctr.nlegal = nlegal
     return p
 
 
 @njit
 def closing_count(S, D, p: int) -> int:
     """How many triangles drawing the legal pair ``p`` would close right now."""
-    inc_ptr = S[6]
-    inc_cell = S[7]
-    cell_drawn = D[3]
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    cell_drawn = D.cell_drawn
     k = 0
     for t in range(inc_ptr[p], inc_ptr[p + 1]):
         if cell_drawn[inc_cell[t]] == 2:
@@ -436,12 +495,11 @@ def random_playout(S, D, seed: int) -> int:
     in compiled code: the shape of the AI's inner loop.
     """
     np.random.seed(seed)
-    st = D[0]
-    legal = D[1]
+    ctr = D.counters[0]
     played = 0
-    while st[ST_LIVE] > 0:
-        r = np.random.randint(0, st[ST_NLEGAL])
-        p = nth_legal(legal, r)
+    while ctr.live > 0:
+        r = np.random.randint(0, ctr.nlegal)
+        p = nth_legal(D.legal, r)
         apply_line(S, D, p)
         played += 1
     return played

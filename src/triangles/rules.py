@@ -13,17 +13,35 @@ and ``clone`` is cheap (OpenSpiel), so searches and the UI share one path.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+import weakref
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Literal, get_args, overload
 
 import numpy as np
 
 from triangles import kernels as K
+from triangles.kernels import BoardArrays, GameArrays
 from triangles.scatter import poisson_scatter, whole_number
 
-__all__ = ["Board", "Game", "IllegalMove", "REASONS"]
+__all__ = [
+    "Board",
+    "Game",
+    "IllegalMove",
+    "LegalMoves",
+    "REASONS",
+    "Reason",
+    "Refusal",
+    "Move",
+    "Triangle",
+    "BoardArrays",
+    "GameArrays",
+]
 
-#: Why a line may be refused, in the order they are checked.
-REASONS = ("same_star", "exists", "through_star", "crosses")
+#: Why a line may be refused by the drawing rules, in the order they are checked.
+Reason = Literal["same_star", "exists", "through_star", "crosses"]
+REASONS: tuple[Reason, ...] = get_args(Reason)
+#: A refused ``play``: a drawing rule, or the game is already over.
+Refusal = Reason | Literal["game_over"]
 
 Move = tuple[int, int]
 Triangle = tuple[int, int, int]
@@ -32,7 +50,7 @@ Triangle = tuple[int, int, int]
 class IllegalMove(ValueError):
     """A refused move; ``reason`` is one of :data:`REASONS` or ``"game_over"``."""
 
-    def __init__(self, reason: str, move: Move | None = None) -> None:
+    def __init__(self, reason: Refusal, move: Move | None = None) -> None:
         self.reason = reason
         self.move = move
         where = f" {move[0]}-{move[1]}" if move is not None else ""
@@ -85,13 +103,12 @@ class Board:
         clear = K.clear_mask(xs, ys, pi, pj, tol)
         cells, cell_pairs = K.empty_cells(xs, ys, pid, clear)
         inc_ptr, inc_cell = K.incidence(pi.shape[0], cell_pairs)
-        for a in (xs, ys, pi, pj, pid, clear, cells, cell_pairs, inc_ptr, inc_cell):
+        self._arrays = BoardArrays(
+            xs=xs, ys=ys, pi=pi, pj=pj, pid=pid, clear=clear,
+            cells=cells, cell_pairs=cell_pairs, inc_ptr=inc_ptr, inc_cell=inc_cell,
+        )
+        for a in self._arrays:
             _readonly(a)
-        self._pid = pid
-        self._clear = clear
-        self._cell_pairs = cell_pairs
-        #: static tuple handed to the kernels (see triangles.kernels)
-        self.kernel_data = (xs, ys, pi, pj, cells, cell_pairs, inc_ptr, inc_cell)
 
     # -- construction --------------------------------------------------------
 
@@ -120,6 +137,15 @@ class Board:
         return self._tol
 
     @property
+    def arrays(self) -> BoardArrays:
+        """The board's static arrays, read-only, by field name (see :class:`triangles.kernels.BoardArrays`).
+
+        What a search kernel or a renderer needs beyond the methods here:
+        stars, pair tables, cells and the pair-to-cell incidence lists.
+        """
+        return self._arrays
+
+    @property
     def n(self) -> int:
         return int(self._stars.shape[0])
 
@@ -128,22 +154,27 @@ class Board:
 
     @property
     def npairs(self) -> int:
-        return int(self.kernel_data[2].shape[0])
+        return int(self._arrays.pi.shape[0])
 
     @property
     def pairs(self) -> np.ndarray:
         """(npairs, 2) int: the stars of each candidate line, in pair-id order."""
-        return np.stack([self.kernel_data[2], self.kernel_data[3]], axis=1)
+        return np.stack([self._arrays.pi, self._arrays.pj], axis=1)
 
     @property
     def clear(self) -> np.ndarray:
         """uint8 mask over pairs: 1 when no other star is within the tolerance."""
-        return self._clear
+        return self._arrays.clear
 
     @property
     def cells(self) -> np.ndarray:
         """(m, 3) star ids of every triangle that could ever score (empty, clear sides)."""
-        return self.kernel_data[4]
+        return self._arrays.cells
+
+    def cells_of_pair(self, p: int) -> np.ndarray:
+        """The cells (rows of :attr:`cells`) that the pair ``p`` is a side of."""
+        a = self._arrays
+        return a.inc_cell[a.inc_ptr[p] : a.inc_ptr[p + 1]]
 
     def check_star(self, i: object) -> int:
         k = whole_number(i, "a star index")
@@ -156,10 +187,11 @@ class Board:
         a, b = self.check_star(i), self.check_star(j)
         if a == b:
             raise ValueError(f"a line needs two different stars, got {a} twice")
-        return int(self._pid[a, b])
+        return int(self._arrays.pid[a, b])
 
     def pair(self, p: int) -> Move:
-        return int(self.kernel_data[2][p]), int(self.kernel_data[3][p])
+        """The stars ``(i, j)``, i < j, of pair id ``p``."""
+        return int(self._arrays.pi[p]), int(self._arrays.pj[p])
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -175,58 +207,164 @@ class Board:
         return f"Board(n={self.n}, tolerance={self._tol})"
 
 
+class LegalMoves(Sequence[Move]):
+    """The legal moves of one position as a sorted sequence of ``(i, j)``, i < j.
+
+    A cheap view (python-chess's ``LegalMoveGenerator``): making one costs O(1);
+    ``len`` and ``in`` ask the game directly, and the sorted pair ids are
+    gathered (in C, once per position) only when the moves are indexed or
+    iterated, so ``random.choice(game.legal_moves())`` is as fast as the array
+    path.  It compares equal to the list of the same moves, and like that list
+    it keeps describing the position it was taken in: a view still alive when
+    the game changes is filled in first.
+    """
+
+    __slots__ = ("_game", "_ids", "__weakref__")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._ids: np.ndarray | None = None
+        views = game._views
+        if len(views) >= 64:  # many views and no move yet: forget the dead ones
+            views[:] = [r for r in views if (v := r()) is not None and v._ids is None]
+        views.append(weakref.ref(self))
+
+    def _current(self) -> bool:
+        return self._ids is None
+
+    def pair_ids(self) -> np.ndarray:
+        """The legal pair ids, sorted (read-only int64 array)."""
+        if self._ids is None:
+            self._ids = self._game._legal_ids()
+        return self._ids
+
+    def __len__(self) -> int:
+        if self._current():
+            return self._game.legal_count()
+        return int(self.pair_ids().shape[0])
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        ids = self.pair_ids()
+        pair = self._game.board.pair
+        if isinstance(index, slice):
+            return [pair(int(p)) for p in ids[index]]
+        return pair(int(ids[index]))
+
+    def __iter__(self) -> Iterator[Move]:
+        pair = self._game.board.pair
+        return (pair(int(p)) for p in self.pair_ids())
+
+    def __contains__(self, move: object) -> bool:
+        if not (isinstance(move, tuple) and len(move) == 2):
+            return False
+        i, j = move
+        board = self._game.board
+        if not (isinstance(i, (int, np.integer)) and isinstance(j, (int, np.integer))):
+            return False
+        if not 0 <= i < j < board.n:  # the list holds (i, j) with i < j only
+            return False
+        if self._current():
+            return self._game.is_legal(int(i), int(j))
+        p = board.pair_id(int(i), int(j))
+        ids = self.pair_ids()
+        k = int(np.searchsorted(ids, p))
+        return k < ids.shape[0] and int(ids[k]) == p
+
+    def __array__(self, dtype: object = None, copy: object = None) -> np.ndarray:
+        """(k, 2) int32 array, so numpy (``rng.choice``, ``np.asarray``) reads it in C."""
+        out = self._game.board.pairs[self.pair_ids()]
+        return out if dtype is None else out.astype(dtype)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return np.array_equal(self.pair_ids(), other.pair_ids()) and self._game.board is other._game.board
+        if isinstance(other, (list, tuple)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self)!r})"
+
+
 class Game:
-    """A position on a board, with its history.  Player 0 moves first."""
+    """A position on a board, with its history.  Player 0 moves first.
+
+    >>> g = Game(Board([(0, 0), (100, 0), (100, 100), (0, 100)]))
+    >>> g.play(0, 1), g.play(1, 2), g.play(0, 2)
+    ([], [], [(0, 1, 2)])
+    >>> g.scores, g.player
+    ((1, 0), 1)
+    """
 
     def __init__(self, board: Board, extra_turn: bool = False) -> None:
         self.board = board
         self.extra_turn = bool(extra_turn)
-        ncells = board.cells.shape[0]
-        self._S = board.kernel_data
-        self._D = K.new_state(board.npairs, ncells, board.clear, self.extra_turn)
-        self._st = self._D[0]
+        self._S = board.arrays
+        self._D = K.new_state(self._S, self.extra_turn)
+        self._ctr = self._D.counters[0]
+        self._version = 0  # bumped on every change (keys the legal-ids cache)
+        self._ids_cache: tuple[int, np.ndarray] | None = None
+        self._views: list[weakref.ref[LegalMoves]] = []  # views not yet filled in
 
     @classmethod
-    def from_moves(cls, board: Board, moves: Iterable[Sequence[int]], extra_turn: bool = False) -> "Game":
+    def from_moves(cls, board: Board, moves: Iterable[Sequence[int]], extra_turn: bool = False) -> Game:
         """Replay ``moves`` from the empty board; IllegalMove names the first bad one."""
         g = cls(board, extra_turn)
         for i, j in moves:
             g.play(i, j)
         return g
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (shares the immutable board)."""
         g = Game.__new__(Game)
         g.board = self.board
         g.extra_turn = self.extra_turn
         g._S = self._S
         g._D = K.copy_state(self._D)
-        g._st = g._D[0]
+        g._ctr = g._D.counters[0]
+        g._version = 0
+        g._ids_cache = None
+        g._views = []
         return g
+
+    def arrays(self) -> GameArrays:
+        """A private, writable copy of the position's arrays, by field name.
+
+        What a search works on (:class:`triangles.kernels.GameArrays`, with
+        ``board.arrays`` as its static half): the kernels ``apply_line`` /
+        ``undo_line`` change it, never the game.
+        """
+        return K.copy_state(self._D)
 
     # -- state ---------------------------------------------------------------
 
     @property
     def player(self) -> int:
         """Whose turn it is: 0 or 1 (after the end, who would have moved)."""
-        return int(self._st[K.ST_PLAYER])
+        return int(self._ctr["player"])
 
     @property
     def scores(self) -> tuple[int, int]:
-        return int(self._st[K.ST_SCORE0]), int(self._st[K.ST_SCORE1])
+        return int(self._ctr["score0"]), int(self._ctr["score1"])
 
     @property
     def move_count(self) -> int:
-        return int(self._st[K.ST_NMOVES])
+        return int(self._ctr["nmoves"])
 
     @property
     def lines(self) -> list[tuple[Move, int]]:
         """Drawn lines in order, each ``((i, j), player)`` with i < j."""
         nm = self.move_count
-        pi, pj = self._S[2], self._S[3]
-        ps = self._D[6][:nm]
-        owners = self._D[7][:nm]
-        return [((int(pi[p]), int(pj[p])), int(o)) for p, o in zip(ps, owners)]
+        pi, pj = self._S.pi, self._S.pj
+        ps = self._D.moves[:nm]
+        owners = self._D.move_player[:nm]
+        return [((int(pi[p]), int(pj[p])), int(o)) for p, o in zip(ps, owners, strict=True)]
 
     @property
     def moves(self) -> list[Move]:
@@ -236,12 +374,23 @@ class Game:
     @property
     def last_move(self) -> Move | None:
         nm = self.move_count
-        return self.board.pair(int(self._D[6][nm - 1])) if nm else None
+        return self.board.pair(int(self._D.moves[nm - 1])) if nm else None
+
+    def closed_cells(self, k: int) -> tuple[int, ...]:
+        """The cells (rows of ``board.cells``) that the ``k``-th drawn line closed (0-based), as the engine recorded them."""
+        if not 0 <= k < self.move_count:
+            raise IndexError(f"line {k} has not been drawn ({self.move_count} so far)")
+        return tuple(int(c) for c in self._D.move_closed[k] if c >= 0)
+
+    def closed_triangles(self, k: int) -> list[Triangle]:
+        """The triangles ``(i, j, l)`` that the ``k``-th drawn line closed, sorted."""
+        cells = self.board.cells
+        return sorted((int(cells[c, 0]), int(cells[c, 1]), int(cells[c, 2])) for c in self.closed_cells(k))
 
     @property
     def triangles(self) -> list[tuple[Triangle, int]]:
         """Scored triangles ``((i, j, k), owner)`` with i < j < k, sorted."""
-        owner = self._D[5]
+        owner = self._D.cell_owner
         cells = self.board.cells
         return [
             ((int(cells[c, 0]), int(cells[c, 1]), int(cells[c, 2])), int(owner[c]))
@@ -251,14 +400,14 @@ class Game:
     @property
     def triangle_owner(self) -> np.ndarray:
         """Read-only int8 per cell (``board.cells``): owner, or -1 while not closed."""
-        v = self._D[5].view()
+        v = self._D.cell_owner.view()
         v.flags.writeable = False
         return v
 
     @property
     def line_owner(self) -> np.ndarray:
         """Read-only int8 per pair: owner of the drawn line, or -1."""
-        v = self._D[2].view()
+        v = self._D.line_owner.view()
         v.flags.writeable = False
         return v
 
@@ -268,28 +417,46 @@ class Game:
         After the end of the game the mask still shows the lines that would be
         allowed by the drawing rules; ``legal_moves()`` is empty then.
         """
-        v = self._D[1].view(np.bool_)
+        v = self._D.legal.view(np.bool_)
         v.flags.writeable = False
         return v
 
     def legal_count(self) -> int:
-        return 0 if self.is_over() else int(self._st[K.ST_NLEGAL])
+        return 0 if self.is_over() else int(self._ctr["nlegal"])
+
+    def _legal_ids(self) -> np.ndarray:
+        """Sorted legal pair ids of this position (cached until the next change)."""
+        cache = self._ids_cache
+        if cache is not None and cache[0] == self._version:
+            return cache[1]
+        ids = np.empty(0, np.int64) if self.is_over() else np.flatnonzero(self._D.legal)
+        ids.flags.writeable = False
+        self._ids_cache = (self._version, ids)
+        return ids
+
+    def _changing(self) -> None:
+        """Before any change: views of this position that are still alive take their snapshot."""
+        if self._views:
+            for ref in self._views:
+                view = ref()
+                if view is not None and view._ids is None:
+                    view._ids = self._legal_ids()
+            self._views.clear()
+        self._version += 1
 
     def legal_moves_array(self) -> np.ndarray:
         """(k, 2) int array of the legal moves, sorted; empty when the game is over."""
-        if self.is_over():
-            return np.empty((0, 2), np.int32)
-        ids = np.flatnonzero(self._D[1])
-        return np.stack([self._S[2][ids], self._S[3][ids]], axis=1)
+        ids = self._legal_ids()
+        return np.stack([self._S.pi[ids], self._S.pj[ids]], axis=1)
 
-    def legal_moves(self) -> list[Move]:
-        """Sorted list of legal ``(i, j)`` with i < j; empty when the game is over."""
-        return [tuple(m) for m in self.legal_moves_array().tolist()]  # type: ignore[misc]
+    def legal_moves(self) -> LegalMoves:
+        """The legal ``(i, j)``, i < j, sorted, as a cheap :class:`LegalMoves` view; empty when the game is over."""
+        return LegalMoves(self)
 
     def is_legal(self, i: int, j: int) -> bool:
         return not self.is_over() and self.why_illegal(i, j) is None
 
-    def why_illegal(self, i: int, j: int) -> str | None:
+    def why_illegal(self, i: int, j: int) -> Reason | None:
         """None if the drawing rules allow line i-j now, else the first reason.
 
         ValueError for star indices out of range.  The end of the game is not a
@@ -299,12 +466,12 @@ class Game:
         a, c = b.check_star(i), b.check_star(j)
         if a == c:
             return "same_star"
-        p = b._pid[a, c]
-        if self._D[2][p] >= 0:
+        p = self._S.pid[a, c]
+        if self._D.line_owner[p] >= 0:
             return "exists"
-        if b._clear[p] == 0:
+        if self._S.clear[p] == 0:
             return "through_star"
-        if self._D[1][p] == 0:
+        if self._D.legal[p] == 0:
             return "crosses"
         return None
 
@@ -324,32 +491,31 @@ class Game:
         move = (min(int(i), int(j)), max(int(i), int(j)))
         if why is not None:
             raise IllegalMove(why, move)
-        if self._st[K.ST_LIVE] == 0:
+        if self._ctr["live"] == 0:
             raise IllegalMove("game_over", move)
-        closed = K.apply_line(self._S, self._D, int(self.board._pid[move]))
+        self._changing()
+        closed = K.apply_line(self._S, self._D, int(self._S.pid[move]))
         if closed == 0:
             return []
-        cells = self.board.cells
-        out = [tuple(int(v) for v in cells[c]) for c in self._D[10][:closed]]
-        out.sort()
-        return out  # type: ignore[return-value]
+        return self.closed_triangles(self.move_count - 1)
 
     def undo(self) -> Move:
         """Take back the last line exactly; ValueError when nothing has been drawn."""
-        p = K.undo_line(self._S, self._D)
-        if p < 0:
+        if self.move_count == 0:
             raise ValueError("nothing to undo")
+        self._changing()
+        p = K.undo_line(self._S, self._D)
         return self.board.pair(p)
 
     # -- the end -------------------------------------------------------------
 
     def is_over(self) -> bool:
         """True when no empty triangle can still be closed."""
-        return bool(self._st[K.ST_LIVE] == 0)
+        return bool(self._ctr["live"] == 0)
 
     def live_triangles(self) -> int:
         """How many empty triangles can still be closed (0 once the game is over)."""
-        return int(self._st[K.ST_LIVE])
+        return int(self._ctr["live"])
 
     def winner(self) -> int | None:
         """0 or 1 once the game is over and someone has more triangles; else None."""

@@ -134,7 +134,7 @@ def _params(width: int, root_width: int, qdepth: int, noise: int, salt: int) -> 
 
 
 def _exact_par(game, D):
-    nlegal = int(D[0][K.ST_NLEGAL])
+    nlegal = int(D.counters[0]["nlegal"])
     par = _params(nlegal, nlegal, 0, 0, 0)
     par[E.P_DEDUPE] = 1
     par[E.P_CANON] = 1
@@ -143,9 +143,9 @@ def _exact_par(game, D):
 
 def _exact(game, D, max_nodes: int, abort: np.ndarray, bits: int = 18):
     """Exact value (in SCALE units) and best pair, or None when over budget."""
-    S = game._S
+    S = game.board.arrays
     zob, zside = _zob(game.board.npairs)
-    nlegal = int(D[0][K.ST_NLEGAL])
+    nlegal = int(D.counters[0]["nlegal"])
     tt = E.new_tt(bits)
     ctl = np.zeros(E.C_SIZE, np.int64)
     ctl[E.C_LIMIT] = max_nodes
@@ -168,11 +168,11 @@ def _decide(game, D, max_nodes: int, abort: np.ndarray, bits: int = 19):
     The two searches share one table (its entries are bounds, valid for any
     window).
     """
-    S = game._S
-    st = D[0]
+    S = game.board.arrays
+    st = D.counters[0]
     zob, zside = _zob(game.board.npairs)
-    nlegal = int(st[K.ST_NLEGAL])
-    lead = int(st[K.ST_SCORE0] - st[K.ST_SCORE1]) * (1 if st[K.ST_PLAYER] == 0 else -1)
+    nlegal = int(st["nlegal"])
+    lead = int(st["score0"] - st["score1"]) * (1 if st["player"] == 0 else -1)
     tt = E.new_tt(bits)
     ctl = np.zeros(E.C_SIZE, np.int64)
     par = _exact_par(game, D)
@@ -201,16 +201,16 @@ def _exact_split(game, D, max_nodes: int, abort: np.ndarray, threads: int = 2, b
     its own running alpha; the kernels release the GIL, so on 2 cores this is
     up to twice as fast.  Same answer as :func:`_exact` (an exact maximum).
     """
-    S = game._S
+    S = game.board.arrays
     zob, zside = _zob(game.board.npairs)
-    nlegal = int(D[0][K.ST_NLEGAL])
+    nlegal = int(D.counters[0]["nlegal"])
     order = np.empty(max(nlegal, 1), np.int32)
-    n = E.gen_moves(S, D, order, nlegal, np.uint64(0), -1, False, np.zeros(len(D[1]), np.int64), True,
+    n = E.gen_moves(S, D, order, nlegal, np.uint64(0), -1, False, np.zeros(len(D.legal), np.int64), True,
                    np.zeros(2, np.int64))
     roots = [int(p) for p in order[:n]]
     if n < 2 * threads:
         return _exact(game, D, max_nodes, abort, bits + 1)
-    extra = bool(D[0][K.ST_EXTRA])
+    extra = bool(D.counters[0]["extra"])
     lock = threading.Lock()
     shared = {"next": 0, "best": -E.INF, "rank": -1, "failed": False}
     nodes = [0] * threads
@@ -274,7 +274,7 @@ def solve(game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | None = 
         raise ValueError(
             f"position too large to solve exactly: {nlegal} legal lines (at most {SOLVE_MAX_LEGAL})"
         )
-    D = K.copy_state(game._D)
+    D = game.arrays()
     with _Abort(time_limit) as ab:
         res, nodes = _exact_split(game, D, max_nodes, ab.flag)
     if res is None:
@@ -302,9 +302,9 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
         raise ValueError("the game is over: no move to choose")
     t0 = time.perf_counter()
     cap = lv.time_limit if time_limit is None else float(time_limit)
-    D = K.copy_state(game._D)  # search on a private copy: the caller's game is never touched
+    D = game.arrays()  # search on a private copy: the caller's game is never touched
     info = SearchInfo(level=lv.name)
-    nlegal = int(D[0][K.ST_NLEGAL])
+    nlegal = int(D.counters[0]["nlegal"])
     best_p = -1
     with _Abort(cap) as ab:
         # once the rest of the game is small enough, play a line proved to win
@@ -322,8 +322,8 @@ def choose_move(game, level: str = "medium", *, seed=None, time_limit: float | N
                 best_p = res[1]  # -1 when lost: then the search below picks the line
         if best_p < 0:
             best_p = _search(game, D, lv, seed, ab.flag, info, t0, cap)
-    if best_p < 0 or D[1][best_p] == 0:  # cannot happen, but never return an illegal line
-        best_p = int(np.flatnonzero(D[1])[0])
+    if best_p < 0 or D.legal[best_p] == 0:  # cannot happen, but never return an illegal line
+        best_p = int(np.flatnonzero(D.legal)[0])
     move = game.board.pair(best_p)
     info.move = move
     info.seconds = time.perf_counter() - t0
@@ -338,9 +338,9 @@ def _node_cost(game, nlegal: int) -> int:
 
 
 def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: float) -> int:
-    S = game._S
+    S = game.board.arrays
     zob, zside = _zob(game.board.npairs)
-    nlegal = int(D[0][K.ST_NLEGAL])
+    nlegal = int(D.counters[0]["nlegal"])
     node_budget = max(200, lv.work // _node_cost(game, nlegal))
     width = min(lv.width, nlegal)
     root_width = min(lv.root_width, nlegal)
@@ -371,7 +371,7 @@ def _search(game, D, lv: Level, seed, abort, info: SearchInfo, t0: float, cap: f
     if best_p < 0:
         # not even depth 1 finished: best of the move ordering (scoring, then safe lines)
         out = np.empty(1, np.int32)
-        if E.gen_moves(S, D, out, 1, np.uint64(par[E.P_SALT]), -1, False, np.zeros(len(D[1]), np.int64), False, np.zeros(2, np.int64)) == 1:
+        if E.gen_moves(S, D, out, 1, np.uint64(par[E.P_SALT]), -1, False, np.zeros(len(D.legal), np.int64), False, np.zeros(2, np.int64)) == 1:
             best_p = int(out[0])
     return best_p
 

@@ -24,9 +24,9 @@ def move_table(S, D):
     triangles it makes closable for the next player (cells getting their second
     side; their third side is then necessarily still legal, since the cell is live).
     """
-    st = D[0]
-    legal = D[1]
-    n = st[K.ST_NLEGAL]
+    st = D.counters[0]
+    legal = D.legal
+    n = st.nlegal
     ids = np.empty(n, np.int32)
     closes = np.zeros(n, np.int32)
     gives = np.zeros(n, np.int32)
@@ -47,7 +47,7 @@ def random_move(game, rng: np.random.Generator) -> tuple[int, int]:
 
 
 def greedy_move(game, rng: np.random.Generator) -> tuple[int, int]:
-    ids, closes, gives = move_table(game._S, game._D)
+    ids, closes, gives = move_table(game.board.arrays, game.arrays())
     if len(ids) == 0:
         raise ValueError("the game is over: no legal move")
     if closes.max() > 0:

@@ -83,7 +83,7 @@ def _mix(x):
 @njit(nogil=True)
 def hash_drawn(D, zob):
     h = np.uint64(0)
-    drawn = D[2]
+    drawn = D.line_owner
     for p in range(drawn.shape[0]):
         if drawn[p] >= 0:
             h ^= zob[p]
@@ -100,12 +100,12 @@ def canon_hash(S, D, zob):
     legal set records), so they share an exact value.  Legal and drawn pairs
     use different keys (``zob[p]`` rotated for drawn).
     """
-    inc_ptr = S[6]
-    inc_cell = S[7]
-    legal = D[1]
-    drawn = D[2]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    legal = D.legal
+    drawn = D.line_owner
+    cell_drawn = D.cell_drawn
+    cell_blocked = D.cell_blocked
     h = np.uint64(0x243F6A8885A308D3)
     for p in range(legal.shape[0]):
         if legal[p] != 0:
@@ -130,10 +130,10 @@ def line_effect(S, D, p):
     ``closes == gives == 0`` is *safe*.  The one place this is counted, for the
     search, its ordering and the baselines.
     """
-    inc_ptr = S[6]
-    inc_cell = S[7]
-    cell_drawn = D[3]
-    cell_blocked = D[4]
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    cell_drawn = D.cell_drawn
+    cell_blocked = D.cell_blocked
     closes = 0
     gives = 0
     borders = 0
@@ -157,11 +157,11 @@ def safe_run(S, D):
     """Lines drawn by playing safe lines (no score, nothing given away) in pair
     order, one pass, until none is left; the state is restored.  Its parity
     estimates who will be first to run out of safe lines."""
-    st = D[0]
-    legal = D[1]
+    st = D.counters[0]
+    legal = D.legal
     n = 0
     for p in range(legal.shape[0]):
-        if legal[p] == 0 or st[K.ST_LIVE] == 0:
+        if legal[p] == 0 or st.live == 0:
             continue
         closes, gives, _ = line_effect(S, D, p)
         if closes == 0 and gives == 0:
@@ -175,8 +175,8 @@ def safe_run(S, D):
 @njit(nogil=True)
 def _isolated(S, D, p):
     """True when the legal pair ``p`` crosses no other legal pair."""
-    xs, ys, pi, pj = S[0], S[1], S[2], S[3]
-    legal = D[1]
+    xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
+    legal = D.legal
     cx = xs[pi[p]]
     cy = ys[pi[p]]
     dx = xs[pj[p]]
@@ -204,7 +204,7 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
     With ``dedupe``, lines that are a side of no live triangle and cross no
     legal line are pure tempo moves, all equivalent: only the first is listed.
     """
-    legal = D[1]
+    legal = D.legal
     keys = np.empty(width, np.int64)
     k = 0
     seen_pass = False
@@ -269,14 +269,14 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
     The best root pair is left in ``ctl[C_BEST]``.  If the node limit or the
     abort flag stops the search, ``ctl[C_ABORTED]`` is 1 and the value is 0.
     """
-    st = D[0]
+    st = D.counters[0]
     tt_key, tt_val, tt_depth, tt_flag, tt_move = tt
     mask = np.uint64(tt_key.shape[0] - 1)
     maxply = mvbuf.shape[0]
     salt = np.uint64(par[P_SALT])
     dedupe = par[P_DEDUPE] != 0
     canon = par[P_CANON] != 0
-    hist = np.zeros(D[1].shape[0], np.int64)
+    hist = np.zeros(D.legal.shape[0], np.int64)
     ginfo = np.zeros(2, np.int64)
     f_alpha = np.empty(maxply, np.int64)
     f_beta = np.empty(maxply, np.int64)
@@ -308,7 +308,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
             ctl[C_NODES] += 1
             if ctl[C_NODES] >= ctl[C_LIMIT] or ((ctl[C_NODES] & 255) == 0 and abort[0] != 0):
                 ctl[C_ABORTED] = 1
-            if ctl[C_ABORTED] != 0 or st[K.ST_LIVE] == 0:
+            if ctl[C_ABORTED] != 0 or st.live == 0:
                 ret = 0
                 state = _RETURN
                 continue
@@ -316,7 +316,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
             b = f_beta[ply]
             if par[P_NOISE] == 0:
                 # future points lie within +-(live cells): a free bound cut-off
-                lim = st[K.ST_LIVE] * SCALE
+                lim = st.live * SCALE
                 if lim <= a:
                     ret = lim
                     state = _RETURN
@@ -325,13 +325,13 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
                     ret = -lim
                     state = _RETURN
                     continue
-            f_mover[ply] = st[K.ST_PLAYER]
+            f_mover[ply] = st.player
             f_bestp[ply] = -1
             if f_depth[ply] <= 0 or ply >= maxply - 1:
                 # quiescence node
                 stand = np.int64(0)
                 if par[P_NOISE] != 0:
-                    x = _mix(h ^ salt ^ np.uint64(st[K.ST_PLAYER] + 1))
+                    x = _mix(h ^ salt ^ np.uint64(st.player + 1))
                     stand = np.int64(x % np.uint64(2 * par[P_NOISE] + 1)) - par[P_NOISE]
                 if ply >= maxply - 1:
                     ret = stand
@@ -360,7 +360,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
                 continue
             # full-width (or candidate-restricted) node with a TT probe
             key = canon_hash(S, D, zob) if canon else h
-            if st[K.ST_PLAYER] == 1:
+            if st.player == 1:
                 key ^= zside
             slot = np.int64(key & mask)
             f_key[ply] = key
@@ -415,7 +415,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
             a = f_alpha[ply]
             b = f_beta[ply]
             c = ply + 1
-            if st[K.ST_PLAYER] == f_mover[ply]:
+            if st.player == f_mover[ply]:
                 f_alpha[c] = a - closed
                 f_beta[c] = b - closed
             else:
@@ -437,7 +437,7 @@ def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta
             if ctl[C_ABORTED] != 0:
                 continue  # unwind to the root
             closed = f_closed[ply]
-            if closed > 0 and st[K.ST_EXTRA] == 1:
+            if closed > 0 and st.extra == 1:
                 v = closed + ret
             else:
                 v = closed - ret
