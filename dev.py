@@ -82,8 +82,10 @@ def ensure_test_system_packages() -> None:
     say(f"installing Debian packages for the real-window test: {' '.join(missing)}")
     try:
         run(["apt-get", "update", "-qq"])
-        run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing],
-            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        run(
+            ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing],
+            env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+        )
     except subprocess.CalledProcessError:
         say("apt-get failed: the real-window test will be skipped")
 
@@ -132,4 +134,4 @@ if __name__ == "__main__":
     try:
         raise SystemExit(main(sys.argv[1:]))
     except KeyboardInterrupt:
-        raise SystemExit(130)
+        raise SystemExit(130) from None

@@ -3,9 +3,11 @@
 
     python benchmarks/rules_bench.py [--games 7] [--quick]
 
-Per preset and size: a whole random game through the public API (each turn pick
-uniformly among ``legal_moves_array()``, ``play`` it, ask ``is_over()``), the
-same random game inside one numba kernel, ``legal_moves()`` on a mid-game
+Per preset and size: a whole random game through the public API written two
+ways -- the array path (each turn pick uniformly among ``legal_moves_array()``,
+``play`` it, ask ``is_over()``) and the natural way
+(``random.choice(game.legal_moves())``, ``play``, ``is_over()``) -- the same
+random game inside one numba kernel, ``legal_moves()`` on a mid-game
 position, and ``play``+``undo`` pairs.  Then, side by side on the same 60-star
 games: the engine against the same engine with numba switched off
 (``NUMBA_DISABLE_JIT=1``, i.e. pure Python, in a child process), and against
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -43,6 +46,16 @@ def api_game(board, seed: int) -> tuple[float, int]:
         i, j = moves[rng.integers(len(moves))]
         g.play(i, j)
     return time.perf_counter() - t0, g.move_count
+
+
+def natural_game(board, seed: int) -> float:
+    """The random game as anyone would first write it: ``random.choice(game.legal_moves())``."""
+    g = Game(board)
+    rnd = random.Random(seed)
+    t0 = time.perf_counter()
+    while not g.is_over():
+        g.play(*rnd.choice(g.legal_moves()))
+    return time.perf_counter() - t0
 
 
 def kernel_game(board, seed: int) -> float:
@@ -73,6 +86,7 @@ def per_call(fn, reps: int) -> float:
 def bench_preset(preset, n: int, games: int) -> dict:
     board = preset.make_board(n, seed=1)
     api = [api_game(board, s) for s in range(games)]
+    natural = [natural_game(board, s) for s in range(games)]
     kern = [kernel_game(board, s) for s in range(games)]
     g = mid_game(board, 0)
     legal = g.legal_moves()
@@ -90,6 +104,7 @@ def bench_preset(preset, n: int, games: int) -> dict:
         "stars": n,
         "lines": int(statistics.median(m for _, m in api)),
         "api_game_ms": statistics.median(t for t, _ in api) * 1e3,
+        "natural_game_ms": statistics.median(natural) * 1e3,
         "kernel_game_ms": statistics.median(kern) * 1e3,
         "mid_legal_moves_us": statistics.median(lm) * 1e6,
         "mid_legal_count": k,
@@ -141,8 +156,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=7, help="seeded games per figure (medians)")
     ap.add_argument("--quick", action="store_true", help="skip the pure-Python comparisons")
-    ap.add_argument("--reference-games", type=int, default=1,
-                    help="whole 60-star games for the exact reference (about 100 s each)")
+    ap.add_argument(
+        "--reference-games", type=int, default=1, help="whole 60-star games for the exact reference (about 100 s each)"
+    )
     ap.add_argument("--child-60", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
 
@@ -154,34 +170,49 @@ def main() -> None:
     # warm up: compile (or load from cache) every kernel before timing
     b = presets["phone"].make_board(24, seed=0)
     api_game(b, 0)
+    natural_game(b, 0)
     kernel_game(b, 0)
 
     print(f"numba cache: {os.environ.get('NUMBA_CACHE_DIR')}")
-    print(f"{'preset':7} {'stars':>5} {'lines':>5} {'API game':>10} {'kernel game':>12} "
-          f"{'legal_moves':>12} {'(count)':>7} {'play+undo':>10}")
+    print(
+        f"{'preset':7} {'stars':>5} {'lines':>5} {'API game':>10} {'natural':>10} {'kernel game':>12} "
+        f"{'legal_moves':>12} {'(count)':>7} {'play+undo':>10}"
+    )
     for p in presets.values():
         for n in p.stars:
             r = bench_preset(p, n, args.games)
-            print(f"{r['preset']:7} {r['stars']:5d} {r['lines']:5d} {r['api_game_ms']:8.2f}ms "
-                  f"{r['kernel_game_ms']:10.2f}ms {r['mid_legal_moves_us']:10.1f}us {r['mid_legal_count']:7d} "
-                  f"{r['play_undo_us']:8.2f}us")
+            print(
+                f"{r['preset']:7} {r['stars']:5d} {r['lines']:5d} {r['api_game_ms']:8.2f}ms "
+                f"{r['natural_game_ms']:8.2f}ms "
+                f"{r['kernel_game_ms']:10.2f}ms {r['mid_legal_moves_us']:10.1f}us {r['mid_legal_count']:7d} "
+                f"{r['play_undo_us']:8.2f}us"
+            )
 
     if args.quick:
         return
     games = min(args.games, 3)
     fast = api_games_60(games)
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, __file__, "--child-60", "--games", str(games)],
-                         env=env, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, __file__, "--child-60", "--games", str(games)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     slow = json.loads(out.strip().splitlines()[-1])
-    print(f"\n60 stars, the same {games} API games: numba {statistics.median(fast) * 1e3:.2f} ms, "
-          f"pure Python (NUMBA_DISABLE_JIT) {statistics.median(slow) * 1e3:.0f} ms, "
-          f"ratio {statistics.median(slow) / statistics.median(fast):.0f}x")
+    print(
+        f"\n60 stars, the same {games} API games: numba {statistics.median(fast) * 1e3:.2f} ms, "
+        f"pure Python (NUMBA_DISABLE_JIT) {statistics.median(slow) * 1e3:.0f} ms, "
+        f"ratio {statistics.median(slow) / statistics.median(fast):.0f}x"
+    )
     if args.reference_games > 0:
         t_ref, t_eng = reference_games(args.reference_games)
-        r, e = statistics.median(t_ref), statistics.median(t_eng)
-        print(f"60 stars, {len(t_ref)} whole game(s) replayed with play+is_over each move: exact reference "
-              f"(tests/rules_reference.py) {r:.1f} s, engine {e * 1e3:.2f} ms, ratio {r / e:.0f}x")
+        ref_s, eng_s = statistics.median(t_ref), statistics.median(t_eng)
+        print(
+            f"60 stars, {len(t_ref)} whole game(s) replayed with play+is_over each move: exact reference "
+            f"(tests/rules_reference.py) {ref_s:.1f} s, engine {eng_s * 1e3:.2f} ms, ratio {ref_s / eng_s:.0f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -56,8 +56,9 @@ def compute() -> list[dict]:
         for level in LEVELS:
             seed = 1000 + spec[3]
             i, j = choose_move(game, level, seed=seed, time_limit=120.0)
-            out.append({"position": list(spec), "level": level, "seed": seed, "moves": game.moves,
-                        "move": [int(i), int(j)]})
+            out.append(
+                {"position": list(spec), "level": level, "seed": seed, "moves": game.moves, "move": [int(i), int(j)]}
+            )
     return out
 
 

@@ -6,9 +6,9 @@ question answered from scratch straight from the rules' wording.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from typing import Sequence
 
 Point = tuple[Fraction, Fraction]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
 
 import numpy as np
 import pytest
@@ -103,7 +102,9 @@ def test_unknown_preset_and_bad_presets_file(tmp_path):
     with pytest.raises(PresetError, match="phone"):
         get_preset("watch")
     bad = tmp_path / "p.json"
-    bad.write_text('{"format": "triangles-presets", "presets": {"x": {"window": [1], "board": [0,0,1,1], "stars": [3]}}}')
+    bad.write_text(
+        '{"format": "triangles-presets", "presets": {"x": {"window": [1], "board": [0,0,1,1], "stars": [3]}}}'
+    )
     with pytest.raises(PresetError, match=r"presets\.x\.window"):
         load_presets(bad)
     bad.write_text("{")

@@ -96,8 +96,9 @@ def test_a_record_that_does_not_replay_names_the_move():
 
 
 def test_new_and_rematch_keep_players_and_options():
-    m = Match.new(MatchSettings(mode="ai", preset="phone", stars=24, seed=5, level="easy",
-                                extra_turn=True, computer_starts=True))
+    m = Match.new(
+        MatchSettings(mode="ai", preset="phone", stars=24, seed=5, level="easy", extra_turn=True, computer_starts=True)
+    )
     assert m.board.n == 24 and m.game.extra_turn and m.seed == 5 and m.preset == "phone"
     assert m.players[0].is_computer and m.players[0].level == "easy" and not m.players[1].is_computer
     m.play(*m.game.legal_moves()[0])

@@ -8,8 +8,22 @@ import sys
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "triangles"
-PURE = ["rules.py", "kernels.py", "jit.py", "record.py", "scatter.py", "presets.py", "cli.py", "launch.py", "warmup.py",
-        "match.py", "saves.py", "players.py", "i18n.py", "paths.py"]
+PURE = [
+    "rules.py",
+    "kernels.py",
+    "jit.py",
+    "record.py",
+    "scatter.py",
+    "presets.py",
+    "cli.py",
+    "launch.py",
+    "warmup.py",
+    "match.py",
+    "saves.py",
+    "players.py",
+    "i18n.py",
+    "paths.py",
+]
 
 
 def pure_files() -> list[Path]:
@@ -38,11 +52,17 @@ def test_importing_the_core_loads_no_pygame():
         "import sys, triangles.rules, triangles.record, triangles.kernels, triangles.presets, triangles.cli\n"
         "import triangles.match, triangles.saves, triangles.players\n"
         "try:\n    import triangles.ai\nexcept ImportError:\n    pass\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui') or m.startswith('triangles.ui')]\n"
+        "bad = [m for m in sys.modules\n"
+        "       if m.split('.')[0] in ('pygame', 'pygame_gui') or m.startswith('triangles.ui')]\n"
         "assert not bad, bad\n"
         "print('ok')\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(Path.home())})
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(Path.home())},
+    )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"

@@ -164,9 +164,12 @@ def test_replay_errors_exit_2_with_one_line_and_no_traceback(record_file):
         assert proc.stdout == ""
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and "Traceback" not in proc.stderr
-    assert "move 4" in subprocess.run(
-        [sys.executable, "-m", "triangles", "replay", str(path)], capture_output=True, text=True, timeout=120
-    ).stderr
+    assert (
+        "move 4"
+        in subprocess.run(
+            [sys.executable, "-m", "triangles", "replay", str(path)], capture_output=True, text=True, timeout=120
+        ).stderr
+    )
 
 
 def test_bad_command_line_options_exit_2(capsys):

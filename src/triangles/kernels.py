@@ -102,9 +102,7 @@ def orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> 
 
 
 @njit
-def segments_cross(
-    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
-) -> bool:
+def segments_cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float) -> bool:
     """True when segments a-b and c-d meet at a point interior to both.
 
     Touching at an endpoint or lying collinear does not count: on a board those
@@ -120,9 +118,7 @@ def segments_cross(
 
 
 @njit
-def near_segment(
-    px: float, py: float, ax: float, ay: float, bx: float, by: float, tol: float
-) -> bool:
+def near_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float, tol: float) -> bool:
     """True when point p is within ``tol`` (inclusive) of the closed segment a-b.
 
     Compares squared quantities only (no division or square root) so that
@@ -146,9 +142,7 @@ def near_segment(
 
 
 @njit
-def strictly_inside(
-    px: float, py: float, ax: float, ay: float, bx: float, by: float, cx: float, cy: float
-) -> bool:
+def strictly_inside(px: float, py: float, ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> bool:
     """True when p lies strictly inside triangle a-b-c (not on a side)."""
     o1 = orient(ax, ay, bx, by, px, py)
     o2 = orient(bx, by, cx, cy, px, py)

@@ -45,9 +45,7 @@ class Preset:
 
 
 def _num_list(value: object, field: str, length: int | None = None) -> list[float]:
-    if not isinstance(value, list) or not all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value
-    ):
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
         raise PresetError(f"{field} must be a list of numbers")
     if length is not None and len(value) != length:
         raise PresetError(f"{field} must have {length} numbers, got {len(value)}")

@@ -15,9 +15,9 @@ import math
 import os
 import tempfile
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from triangles.players import LEVEL_NAMES, PLAYER_KINDS, Player
 from triangles.rules import Board, Game, IllegalMove
@@ -65,7 +65,7 @@ class GameRecord:
         players: tuple[Player, Player] | None = None,
         preset: str | None = None,
         seed: int | None = None,
-    ) -> "GameRecord":
+    ) -> GameRecord:
         return cls(
             stars=[(float(x), float(y)) for x, y in game.board.stars],
             tolerance=game.board.tolerance,
@@ -74,7 +74,7 @@ class GameRecord:
             players=players or default_players(),
             preset=preset,
             seed=seed,
-            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
         )
 
     def board(self) -> Board:
@@ -120,11 +120,11 @@ class GameRecord:
 # -- checking ------------------------------------------------------------------
 
 
-def _is_number(v: object) -> bool:
+def _is_number(v: object) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def _is_int(v: object) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 

@@ -104,18 +104,24 @@ class Board:
         cells, cell_pairs = K.empty_cells(xs, ys, pid, clear)
         inc_ptr, inc_cell = K.incidence(pi.shape[0], cell_pairs)
         self._arrays = BoardArrays(
-            xs=xs, ys=ys, pi=pi, pj=pj, pid=pid, clear=clear,
-            cells=cells, cell_pairs=cell_pairs, inc_ptr=inc_ptr, inc_cell=inc_cell,
+            xs=xs,
+            ys=ys,
+            pi=pi,
+            pj=pj,
+            pid=pid,
+            clear=clear,
+            cells=cells,
+            cell_pairs=cell_pairs,
+            inc_ptr=inc_ptr,
+            inc_cell=inc_cell,
         )
-        for a in self._arrays:
-            _readonly(a)
+        for array in self._arrays:
+            _readonly(array)
 
     # -- construction --------------------------------------------------------
 
     @classmethod
-    def random(
-        cls, n: int, width: float, height: float, seed: int, tolerance: float = 3.0
-    ) -> "Board":
+    def random(cls, n: int, width: float, height: float, seed: int, tolerance: float = 3.0) -> Board:
         """A reproducible scatter of ``n`` stars in ``[0, width] x [0, height]``.
 
         Dart throwing with a minimum spacing (Poisson-disk style) derived from the
@@ -194,11 +200,7 @@ class Board:
         return int(self._arrays.pi[p]), int(self._arrays.pj[p])
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Board)
-            and self._tol == other._tol
-            and np.array_equal(self._stars, other._stars)
-        )
+        return isinstance(other, Board) and self._tol == other._tol and np.array_equal(self._stars, other._stars)
 
     def __hash__(self) -> int:
         return hash((self._tol, self._stars.tobytes()))
@@ -377,7 +379,10 @@ class Game:
         return self.board.pair(int(self._D.moves[nm - 1])) if nm else None
 
     def closed_cells(self, k: int) -> tuple[int, ...]:
-        """The cells (rows of ``board.cells``) that the ``k``-th drawn line closed (0-based), as the engine recorded them."""
+        """The cells (rows of ``board.cells``) that the ``k``-th drawn line closed (0-based).
+
+        Recorded by the engine as the line was drawn, so a renderer need not work it out again.
+        """
         if not 0 <= k < self.move_count:
             raise IndexError(f"line {k} has not been drawn ({self.move_count} so far)")
         return tuple(int(c) for c in self._D.move_closed[k] if c >= 0)
@@ -393,8 +398,7 @@ class Game:
         owner = self._D.cell_owner
         cells = self.board.cells
         return [
-            ((int(cells[c, 0]), int(cells[c, 1]), int(cells[c, 2])), int(owner[c]))
-            for c in np.flatnonzero(owner >= 0)
+            ((int(cells[c, 0]), int(cells[c, 1]), int(cells[c, 2])), int(owner[c])) for c in np.flatnonzero(owner >= 0)
         ]
 
     @property

@@ -16,8 +16,17 @@ from triangles.match import Match
 from triangles.paths import user_data_dir
 from triangles.record import RecordError, load_record, save_record
 
-__all__ = ["session_path", "games_dir", "save_session", "load_session", "clear_session", "has_session",
-           "save_game_copy", "list_saved_games", "archive_session"]
+__all__ = [
+    "session_path",
+    "games_dir",
+    "save_session",
+    "load_session",
+    "clear_session",
+    "has_session",
+    "save_game_copy",
+    "list_saved_games",
+    "archive_session",
+]
 
 
 def session_path() -> Path:

@@ -53,10 +53,7 @@ def poisson_scatter(n: int, width: float, height: float, seed: int, tolerance: f
             spacing = floor
             pts = _throw(rng, n, width, height, margin, spacing, attempts=200_000)
             if pts is None:
-                raise ValueError(
-                    f"{n} stars do not fit on a {width:g} x {height:g} board "
-                    f"at a spacing of {floor:g}"
-                )
+                raise ValueError(f"{n} stars do not fit on a {width:g} x {height:g} board at a spacing of {floor:g}")
             return pts
 
 
