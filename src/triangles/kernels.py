@@ -458,6 +458,24 @@ def undo_line(S, D) -> int:
 
 
 @njit
+def apply_line_py(board_fields, game_fields, p: int) -> int:
+    """:func:`apply_line` for a call from Python, with the two named tuples passed as plain tuples.
+
+    numba unboxes a plain tuple of arrays about 2 us faster per call than a
+    named one (measured at 180 stars: play+undo 19 us instead of 22), and
+    ``Game.play`` / ``Game.undo`` make one such call per line.  The fields are
+    named again at once.
+    """
+    return apply_line(BoardArrays(*board_fields), GameArrays(*game_fields), p)
+
+
+@njit
+def undo_line_py(board_fields, game_fields) -> int:
+    """:func:`undo_line` for a call from Python (see :func:`apply_line_py`)."""
+    return undo_line(BoardArrays(*board_fields), GameArrays(*game_fields))
+
+
+@njit
 def closing_count(S, D, p: int) -> int:
     """How many triangles drawing the legal pair ``p`` would close right now."""
     inc_ptr = S.inc_ptr
