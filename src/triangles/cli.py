@@ -12,10 +12,14 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from triangles import __version__
 from triangles.launch import LaunchOptions
 from triangles.players import DEFAULT_LEVEL, LEVEL_NAMES, MODES
+
+if TYPE_CHECKING:
+    from triangles.record import GameRecord
 
 __all__ = ["main"]
 
@@ -87,10 +91,13 @@ def _play(args: argparse.Namespace) -> int:
     return run(options)
 
 
-def replay_summary(record) -> dict:
-    """What ``triangles replay`` reports about a checked record."""
-    game = record.replay()
-    names = [p.name for p in record.players]
+def replay_summary(record: GameRecord) -> dict[str, Any]:
+    """What ``triangles replay`` reports about a checked record (RecordError when a move is illegal)."""
+    from triangles.match import Match
+
+    match = Match.from_record(record)
+    game = match.game
+    names = [p.name for p in match.players]
     winner = game.winner()
     if not game.is_over():
         result = "unfinished"
