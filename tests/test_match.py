@@ -9,7 +9,7 @@ from triangles.players import Player
 from triangles.record import GameRecord, RecordError
 from triangles.rules import Board, Game
 
-SQUARE = [(0, 0), (100, 0), (100, 100), (0, 100)]  # A B C D counter-clockwise
+SQUARE = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)]  # A B C D counter-clockwise
 YOU, CPU = Player("You"), Player("Computer", "computer", "hard")
 
 

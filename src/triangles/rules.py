@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal, get_args, overload
+from typing import Literal, SupportsIndex, get_args, overload
 
 import numpy as np
 
@@ -246,10 +246,10 @@ class LegalMoves(Sequence[Move]):
         return int(self.pair_ids().shape[0])
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: SupportsIndex) -> Move: ...
     @overload
     def __getitem__(self, index: slice) -> list[Move]: ...
-    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+    def __getitem__(self, index: SupportsIndex | slice) -> Move | list[Move]:
         ids = self.pair_ids()
         pair = self._game.board.pair
         if isinstance(index, slice):
