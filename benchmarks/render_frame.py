@@ -21,6 +21,7 @@ import gc
 import os
 import statistics
 import time
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -47,18 +48,20 @@ def random_game(board, seed: int) -> list[tuple[int, int]]:
     return moves
 
 
-_cpu: list[float] = []   # CPU time of the frames timed since the last report
+_cpu: list[float] = []  # CPU time of the frames timed since the last report
 
 
 def report(name: str, ms: list[float]) -> None:
     """Wall-clock figures, then this thread's CPU time: on a shared machine the
     wall clock includes time the process waited for a core, the CPU time not."""
-    cpu = _cpu[-len(ms):]
+    cpu = _cpu[-len(ms) :]
     ms_sorted = sorted(ms)
     p95 = ms_sorted[min(len(ms) - 1, int(0.95 * len(ms)))]
-    print(f"{name:<32} n={len(ms):4d}  wall median {statistics.median(ms):7.3f}  "
-          f"p95 {p95:7.3f}  max {max(ms):7.3f} ms | cpu median {statistics.median(cpu):7.3f}  "
-          f"max {max(cpu):7.3f} ms")
+    print(
+        f"{name:<32} n={len(ms):4d}  wall median {statistics.median(ms):7.3f}  "
+        f"p95 {p95:7.3f}  max {max(ms):7.3f} ms | cpu median {statistics.median(cpu):7.3f}  "
+        f"max {max(cpu):7.3f} ms"
+    )
     _cpu.clear()
 
 
@@ -86,8 +89,10 @@ def main() -> None:
     moves = random_game(board, args.seed)
     theme = load_theme("nebula")
     vp = Viewport(pr.window, pr.window, pr.board)
-    print(f"{args.preset} {pr.window[0]}x{pr.window[1]}, {board.n} stars, {len(moves)} lines "
-          f"in the finished game, pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}")
+    print(
+        f"{args.preset} {pr.window[0]}x{pr.window[1]}, {board.n} stars, {len(moves)} lines "
+        f"in the finished game, pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}"
+    )
 
     gc.collect()
     g = Game(board)
@@ -96,10 +101,10 @@ def main() -> None:
 
     # play: a new line every frame, with the rubber band showing as a player would see it
     play = []
-    for k, (i, j) in enumerate(moves):
+    for i, j in moves:
         g.play(i, j)
-        ov = Overlay(hover=j, selected=i, band_end=tuple(view.star_screen_pos(j)), band_target=j, band_ok=True)
-        play.append(timed(lambda: view.draw(screen, g, ov)))
+        ov = Overlay(hover=j, selected=i, band_end=view.star_screen_pos(j), band_target=j, band_ok=True)
+        play.append(timed(partial(view.draw, screen, g, ov)))
     report("play (new line each frame)", play)
     tris = [t for t, _ in g.triangles]
     print(f"  finished: scores {g.scores}, {len(tris)} triangles")
@@ -116,7 +121,7 @@ def main() -> None:
         prog = (f % 60) / 60.0
         fl = [(t, owners[t], (prog + 0.1 * q) % 1.0) for q, t in enumerate(tris[:4])]
         ov = Overlay(hover=3, selected=5, band_end=(600.0, 400.0), flashes=fl, hint=moves[-1])
-        anim.append(timed(lambda: view.draw(screen, g, ov)))
+        anim.append(timed(partial(view.draw, screen, g, ov)))
     report("animation (4 flashes+band+hint)", anim)
 
     undo = []
@@ -135,8 +140,9 @@ def main() -> None:
     report("full rebuild (515 lines)", [timed(lambda: view.layer().rebuild(g))])
 
     layer = view.layer()
-    print(f"  layer stats: {layer.increments} incremental updates, {layer.restores} restores, "
-          f"{layer.rebuilds} rebuilds")
+    print(
+        f"  layer stats: {layer.increments} incremental updates, {layer.restores} restores, {layer.rebuilds} rebuilds"
+    )
 
     big = (1600, 1000)
     screen = pygame.display.set_mode(big)

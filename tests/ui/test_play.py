@@ -83,7 +83,7 @@ def test_game_against_computer_to_the_end(launch, engine):
     while not game.is_over():
         if m.computer_to_move:
             n = game.move_count
-            assert d.until(lambda: game.move_count > n or game.is_over(), timeout=10)
+            assert d.until(lambda n=n: game.move_count > n or game.is_over(), timeout=10)
             continue
         i, j = pick(game, rng)
         n = game.move_count
@@ -98,8 +98,14 @@ def test_game_against_computer_to_the_end(launch, engine):
 
 
 def test_computer_move_waits_for_the_natural_pause(launch):
-    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", computer_starts=True,
-               config=AppConfig(ai_delay=(0.4, 0.4), chooser=quick_chooser))
+    d = launch(
+        preset="phone",
+        stars=24,
+        seed=SEED,
+        mode="ai",
+        computer_starts=True,
+        config=AppConfig(ai_delay=(0.4, 0.4), chooser=quick_chooser),
+    )
     game = d.play_scene().match.game
     t0 = time.monotonic()
     assert d.until(lambda: game.move_count == 1, timeout=5)
@@ -116,8 +122,10 @@ def _find_illegal(game, reason):
     return None
 
 
-@pytest.mark.parametrize("reason,text", [("exists", "Already drawn"), ("crosses", "Crosses a line"),
-                                         ("through_star", "Passes through a star")])
+@pytest.mark.parametrize(
+    "reason,text",
+    [("exists", "Already drawn"), ("crosses", "Crosses a line"), ("through_star", "Passes through a star")],
+)
 def test_illegal_line_is_refused_with_its_reason(launch, reason, text):
     d = hotseat(launch)
     scene = d.play_scene()
@@ -202,7 +210,7 @@ def test_resize_and_fullscreen_mid_game(launch, artifacts):
     rng = random.Random(6)
     d.draw_line(*pick(game, rng))
     # a wide window: the scene letterboxes, stars move, clicks still hit them
-    app.resize_window((900, 500))
+    app.window.resize((900, 500))
     d.frames(2)
     vp = app.viewport
     assert vp.window_size == (900, 500)
@@ -212,12 +220,12 @@ def test_resize_and_fullscreen_mid_game(launch, artifacts):
     d.shot("play-resized.png")
     # F11: fullscreen, then Alt+Enter back
     d.key(pygame.K_F11)
-    assert app.fullscreen and app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
+    assert app.window.fullscreen and app.surface.get_size() == pygame.display.get_desktop_sizes()[0]
     assert app.viewport.window_size == app.surface.get_size()
     d.draw_line(*pick(game, rng))
     assert game.move_count == 3
     d.key(pygame.K_RETURN, pygame.KMOD_ALT)
-    assert not app.fullscreen
+    assert not app.window.fullscreen
     assert app.surface.get_size() == (900, 500)
     d.draw_line(*pick(game, rng))
     assert game.move_count == 4
@@ -237,7 +245,7 @@ def test_videoresize_event_is_handled(launch):
 
 def test_start_fullscreen(launch):
     d = launch(preset="phone", stars=24, seed=SEED, mode="hotseat", fullscreen=True)
-    assert d.app.fullscreen
+    assert d.app.window.fullscreen
     game = d.play_scene().match.game
     d.draw_line(*game.legal_moves()[0])
     assert game.move_count == 1
@@ -251,8 +259,14 @@ def test_quit_while_the_computer_thinks_exits_within_a_second(launch):
         time.sleep(30)
         return game.legal_moves()[0]
 
-    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", computer_starts=True,
-               config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow))
+    d = launch(
+        preset="phone",
+        stars=24,
+        seed=SEED,
+        mode="ai",
+        computer_starts=True,
+        config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow),
+    )
     assert d.until(started.is_set, timeout=3)
     assert isinstance(d.scene, PlayScene) and d.scene.match.computer_to_move
     d.frames(3)  # the window keeps answering while it thinks
@@ -272,19 +286,18 @@ def test_stale_computer_answer_is_dropped(launch):
         gate.wait(5)
         return game.legal_moves()[0]
 
-    d = launch(preset="phone", stars=24, seed=SEED, mode="ai",
-               config=AppConfig(ai_delay=(0.0, 0.0), chooser=gated))
+    d = launch(preset="phone", stars=24, seed=SEED, mode="ai", config=AppConfig(ai_delay=(0.0, 0.0), chooser=gated))
     scene = d.play_scene()
     m = scene.match
     d.draw_line(*m.game.legal_moves()[-1])
     assert d.until(lambda: asked == [1], timeout=3)
-    d.key(pygame.K_z, pygame.KMOD_CTRL)   # take the line back while it thinks
+    d.key(pygame.K_z, pygame.KMOD_CTRL)  # take the line back while it thinks
     assert m.game.move_count == 0
     gate.set()
     d.frames(10)
     time.sleep(0.05)
     d.frames(5)
-    assert m.game.move_count == 0          # the old answer did not land
+    assert m.game.move_count == 0  # the old answer did not land
 
 
 QUIT_SCRIPT = r"""
@@ -315,8 +328,9 @@ def test_closing_the_process_while_the_real_engine_thinks(tmp_path):
     import sys
 
     env = dict(os.environ, TRIANGLES_HOME=str(tmp_path / "home"))
-    proc = subprocess.Popen([sys.executable, "-c", QUIT_SCRIPT], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", QUIT_SCRIPT], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         line = proc.stdout.readline()
         assert line.strip() == "TRIANGLES READY", proc.stderr.read()
@@ -353,7 +367,7 @@ def test_match_undo_groups_against_computer(extra_turn):
         seen_tokens.add(m.token)
         assert len(m.game.lines) == before - len(group)
         assert m.game.player == human
-        undone = full[len(m.game.lines):before]
+        undone = full[len(m.game.lines) : before]
         assert [o for _, o in undone].count(human) == 1 and undone[0][1] == human
     assert all(o != human for _, o in m.game.lines)
     while m.can_redo():
@@ -372,8 +386,14 @@ def test_window_keeps_drawing_while_the_real_engine_thinks(launch):
             ai.choose_move(game, "hard", seed=seed, time_limit=0.3)
         return game.legal_moves()[0]
 
-    d = launch(preset="tablet", stars=120, seed=4, mode="ai", computer_starts=True,
-               config=AppConfig(ai_delay=(0.0, 0.0), chooser=busy))
+    d = launch(
+        preset="tablet",
+        stars=120,
+        seed=4,
+        mode="ai",
+        computer_starts=True,
+        config=AppConfig(ai_delay=(0.0, 0.0), chooser=busy),
+    )
     try:
         assert d.until(lambda: d.app.worker.pending is not None, timeout=3)
         time.sleep(0.3)  # let the engine get going (first calls may compile)
@@ -396,7 +416,9 @@ def test_events_become_actions_once():
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_LALT))[0].kind == inp.FULLSCREEN
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))[0].kind == inp.CONFIRM
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL))[0].kind == inp.UNDO
-    assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))[0].kind == inp.REDO
+    assert (
+        inp.translate(E(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT))[0].kind == inp.REDO
+    )
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_y, mod=pygame.KMOD_LCTRL))[0].kind == inp.REDO
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))[0].kind == inp.CANCEL
     assert inp.translate(E(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=3))[0].kind == inp.CANCEL

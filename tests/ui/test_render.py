@@ -27,6 +27,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 # -- helpers ---------------------------------------------------------------------
 
+
 def play_short(game: Game, count: int, seed: int) -> None:
     """Play ``count`` moves preferring short lines, so triangles get closed (like real play)."""
     rng = np.random.default_rng(seed)
@@ -72,6 +73,7 @@ def tablet():
 
 # -- viewport ----------------------------------------------------------------------
 
+
 def test_viewport_identity(tablet) -> None:
     vp = Viewport(tablet.window, tablet.window, tablet.board)
     assert vp.scale == 1.0 and vp.offset == (0.0, 0.0)
@@ -105,8 +107,10 @@ def test_viewport_rejects_empty_window(tablet) -> None:
 
 # -- hit testing ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("preset, n, window", [("tablet", 180, (1180, 820)), ("phone", 120, (390, 844)),
-                                                ("phone", 24, (1000, 700))])
+
+@pytest.mark.parametrize(
+    "preset, n, window", [("tablet", 180, (1180, 820)), ("phone", 120, (390, 844)), ("phone", 24, (1000, 700))]
+)
 def test_star_at(theme, preset, n, window) -> None:
     pr = get_preset(preset)
     board = pr.make_board(n, seed=5)
@@ -123,6 +127,7 @@ def test_star_at(theme, preset, n, window) -> None:
 
 
 # -- the screenshot --------------------------------------------------------------------
+
 
 def test_screenshot_content(theme, tablet) -> None:
     board = tablet.make_board(80, seed=11)
@@ -187,8 +192,15 @@ def test_phone_screenshot_and_overlay(theme) -> None:
     legal = game.legal_moves()[0]
     sel = legal[0]
     target = legal[1]
-    ov = Overlay(hover=target, selected=sel, band_target=target, band_ok=True,
-                 band_end=view.star_screen_pos(target), flashes=[(tri, owner, 0.2)], hint=legal)
+    ov = Overlay(
+        hover=target,
+        selected=sel,
+        band_target=target,
+        band_ok=True,
+        band_end=view.star_screen_pos(target),
+        flashes=[(tri, owner, 0.2)],
+        hint=legal,
+    )
     view.draw(surf, game, ov)
     ARTIFACTS.mkdir(exist_ok=True)
     pygame.image.save(surf, str(ARTIFACTS / "render_phone_60_overlay.png"))
@@ -211,8 +223,7 @@ def test_band_colour_follows_legality(theme, tablet) -> None:
     i, j = np.unravel_index(np.argmax(d), d.shape)
     seen = []
     for ok in (True, False):
-        view.draw(surf, game, Overlay(selected=int(i), band_target=int(j), band_ok=ok,
-                                      band_end=tuple(pts[j])))
+        view.draw(surf, game, Overlay(selected=int(i), band_target=int(j), band_ok=ok, band_end=tuple(pts[j])))
         px = pixels(surf)
         a, b = pts[i], pts[j]
         # brightest pixel near the band's middle (dashes may have a gap exactly there)
@@ -228,6 +239,7 @@ def test_band_colour_follows_legality(theme, tablet) -> None:
 
 
 # -- caches ------------------------------------------------------------------------------
+
 
 def _fresh_image(board, theme, vp, game) -> np.ndarray:
     surf = pygame.Surface(vp.window_size)
@@ -250,15 +262,15 @@ def test_incremental_matches_full_rebuild(theme, tablet) -> None:
                 view.draw(surf, game, Overlay())
 
     step(40)
-    step(3, draw_each=False)            # several moves between two frames
+    step(3, draw_each=False)  # several moves between two frames
     view.draw(surf, game, Overlay())
     assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
-    for _ in range(2):                  # undo within the snapshots
+    for _ in range(2):  # undo within the snapshots
         game.undo()
         view.draw(surf, game, Overlay())
     assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
     step(10)
-    for _ in range(7):                  # a long undo in one go: rebuild
+    for _ in range(7):  # a long undo in one go: rebuild
         game.undo()
     view.draw(surf, game, Overlay())
     assert (pixels(surf) == _fresh_image(board, theme, vp, game)).all()
@@ -374,7 +386,7 @@ def test_dragging_a_window_edge_stretches_the_sky_until_the_size_settles(theme, 
     view.draw(pygame.Surface((1000, 700)), game, Overlay())
     assert calls == [(1000, 700)]
     # the edge keeps moving: stretched stand-ins, no new nebula
-    for k, size in enumerate([(1010, 705), (1020, 710), (1030, 715)]):
+    for size in [(1010, 705), (1020, 710), (1030, 715)]:
         clock[0] += 0.05
         view.set_viewport(Viewport(size, tablet.window, tablet.board))
         view.draw(pygame.Surface(size), game, Overlay())

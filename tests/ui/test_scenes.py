@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from triangles.record import load_record, save_record
+from triangles.saves import games_dir, session_path
 from triangles.ui.app import AppConfig
 from triangles.ui.scenes.final import FinalScene
 from triangles.ui.scenes.menu import MainMenuScene
@@ -23,7 +24,6 @@ from triangles.ui.scenes.new_game import NewGameScene
 from triangles.ui.scenes.open_game import OpenGameScene
 from triangles.ui.scenes.play import PlayScene
 from triangles.ui.scenes.review import ReviewScene
-from triangles.saves import games_dir, session_path
 
 
 def quick_chooser(game, level, seed, time_limit):
@@ -35,6 +35,7 @@ SEED_ET = 12
 
 
 # -- screenshot checks ----------------------------------------------------------------
+
 
 def pixels(surface: pygame.Surface) -> np.ndarray:
     return pygame.surfarray.array3d(surface).astype(np.int32)  # (w, h, 3)
@@ -52,7 +53,7 @@ def assert_board_drawn(d, game) -> None:
     view = d.play_scene().view
     for k in range(game.board.n):
         x, y = (round(v) for v in view.star_screen_pos(k))
-        patch = a[max(0, x - 1):x + 2, max(0, y - 1):y + 2]
+        patch = a[max(0, x - 1) : x + 2, max(0, y - 1) : y + 2]
         assert patch.sum(axis=2).max() > 600, f"star {k} is not bright at {(x, y)}"
     last = game.last_move
     for (i, j), owner in game.lines:
@@ -72,6 +73,7 @@ def assert_board_drawn(d, game) -> None:
 
 
 # -- menu -----------------------------------------------------------------------------
+
 
 def test_main_menu_screenshot_and_entries(launch, artifacts):
     d = launch()
@@ -138,6 +140,7 @@ def test_new_game_against_computer_level_and_who_starts(launch):
 
 # -- play, final, review -------------------------------------------------------------
 
+
 def test_play_and_final_screenshots(launch, artifacts):
     d = launch(preset="phone", stars=24, seed=7, mode="hotseat")
     scene = d.play_scene()
@@ -145,7 +148,7 @@ def test_play_and_final_screenshots(launch, artifacts):
     rng = random.Random(8)
     while game.move_count < 14:
         d.draw_line(*rng.choice(game.legal_moves()))
-    d.click_star(game.legal_moves()[0][0])   # a half-drawn line with its band
+    d.click_star(game.legal_moves()[0][0])  # a half-drawn line with its band
     d.move((d.app.surface.get_width() // 2, d.app.surface.get_height() // 2))
     d.frames(3)
     assert_not_blank(d.app.surface)
@@ -212,12 +215,14 @@ def test_extra_turn_says_the_same_player_moves_again(launch):
     pytest.skip("no triangle closed before the end")
 
 
-
-
-
 def test_hint_shows_a_legal_line(launch):
-    d = launch(preset="phone", stars=24, seed=3, mode="hotseat",
-               config=AppConfig(ai_delay=(0, 0), hinter=lambda g: g.legal_moves()[-1]))
+    d = launch(
+        preset="phone",
+        stars=24,
+        seed=3,
+        mode="hotseat",
+        config=AppConfig(ai_delay=(0, 0), hinter=lambda g: g.legal_moves()[-1]),
+    )
     scene = d.play_scene()
     d.press("#hint")
     assert d.until(lambda: scene.hint_move is not None, timeout=3)
@@ -250,6 +255,7 @@ def test_pause_menu_and_keyboard_play(launch):
 
 
 # -- saving and opening ----------------------------------------------------------------
+
 
 def test_game_in_progress_is_saved_on_close_and_continued(launch, triangles_home):
     d = launch(preset="phone", stars=24, seed=13, mode="hotseat")
@@ -322,7 +328,7 @@ def test_opening_a_bad_record_reports_it_and_the_game_goes_on(launch, triangles_
     bad = tmp_path / "bad.json"
     bad.write_text(rec.to_json())
     play = d.play_scene()
-    assert d.app.open_record(bad) is False
+    assert d.app.nav.open_record(bad) is False
     assert isinstance(d.scene, MessageScene)
     assert "move 2" in d.scene.text
     d.press("#ok")
@@ -384,8 +390,14 @@ def test_thinking_mark_screenshot(launch, artifacts):
         gate.wait(5)
         return game.legal_moves()[0]
 
-    d = launch(preset="phone", stars=24, seed=5, mode="ai", computer_starts=True,
-               config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow))
+    d = launch(
+        preset="phone",
+        stars=24,
+        seed=5,
+        mode="ai",
+        computer_starts=True,
+        config=AppConfig(ai_delay=(0.0, 0.0), chooser=slow),
+    )
     scene = d.play_scene()
     d.frames(20)
     info = scene.hud_info()
@@ -399,8 +411,10 @@ def test_thinking_mark_screenshot(launch, artifacts):
     assert d.until(lambda: scene.match.game.move_count == 1, timeout=3)
 
 
-@pytest.mark.parametrize("preset,stars,size", [("phone", 24, None), ("tablet", 80, None), ("phone", 24, (700, 500)),
-                                               ("tablet", 80, (600, 900))])
+@pytest.mark.parametrize(
+    "preset,stars,size",
+    [("phone", 24, None), ("tablet", 80, None), ("phone", 24, (700, 500)), ("tablet", 80, (600, 900))],
+)
 def test_every_scene_fits_its_text_and_survives_resizing(launch, preset, stars, size):
     """Walk through every scene; no widget text is cut off, everything stays inside the window."""
     import warnings
@@ -411,7 +425,7 @@ def test_every_scene_fits_its_text_and_survives_resizing(launch, preset, stars, 
         warnings.simplefilter("always")
         d = launch(preset=preset, stars=stars, seed=1, mode="hotseat")
         if size:
-            d.app.resize_window(size)
+            d.app.window.resize(size)
             d.frames(2)
         W, H = d.app.surface.get_size()
 

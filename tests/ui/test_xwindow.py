@@ -52,8 +52,11 @@ def xserver():
     if missing:
         pytest.skip(f"needs a real X server and tools; missing: {missing}")
     n = _free_display()
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     sock = Path(f"/tmp/.X11-unix/X{n}")
     end = time.monotonic() + 10
     while not sock.exists() and time.monotonic() < end and proc.poll() is None:
@@ -83,7 +86,8 @@ def _x(display: str, *args: str, timeout: float = 10) -> str:
 
 def _geometry(display: str, wid: str) -> tuple[int, int, int, int]:
     geo = dict(line.split("=", 1) for line in _x(display, "xdotool", "getwindowgeometry", "--shell", wid).split())
-    return tuple(int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))  # type: ignore[return-value]
+    x, y, w, h = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    return x, y, w, h
 
 
 def _longest_legal(game, board) -> tuple[int, int]:
@@ -129,8 +133,19 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
     for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
         env.pop(k, None)
     env["SDL_AUDIODRIVER"] = "dummy"
-    cmd = [sys.executable, "-m", "triangles", "--preset", "phone", "--stars", str(STARS),
-           "--seed", str(SEED), "--mode", "hotseat"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "triangles",
+        "--preset",
+        "phone",
+        "--stars",
+        str(STARS),
+        "--seed",
+        str(SEED),
+        "--mode",
+        "hotseat",
+    ]
     game_proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         q: queue.Queue = queue.Queue()

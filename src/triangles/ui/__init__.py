@@ -1,1 +1,6 @@
-"""The pygame user interface: rendering (``render``) and scenes (``scenes``)."""
+"""Everything pygame: the window and its loop, the scene stack, scenes, rendering, the computer's thread."""
+
+import os
+
+# before any module of this package imports pygame: no banner on stdout
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -13,9 +13,11 @@ import math
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 import pygame
+
+from triangles.ui.render.theme import Color, Theme
+from triangles.ui.render.viewport import Viewport
 
 __all__ = ["HudInfo", "HudLayout", "hud_layout", "Hud", "ui_font_path"]
 
@@ -35,21 +37,21 @@ def ui_font_path(bold: bool = False) -> str | None:
 @dataclass
 class HudInfo:
     names: tuple[str, str]
-    subtitles: tuple[str, str]          # e.g. "Computer · medium", "" for humans
+    subtitles: tuple[str, str]  # e.g. "Computer · medium", "" for humans
     scores: tuple[int, int]
-    to_move: int | None                 # None once the game is over
+    to_move: int | None  # None once the game is over
     thinking: bool = False
     status: str = ""
-    status_kind: str = "info"           # "info" | "bad" | "good" | "turn"
-    status_player: int | None = None    # colour the status in this player's colour
-    thinking_label: str = "thinking"    # under the thinking player's name, with animated dots
+    status_kind: str = "info"  # "info" | "bad" | "good" | "turn"
+    status_player: int | None = None  # colour the status in this player's colour
+    thinking_label: str = "thinking"  # under the thinking player's name, with animated dots
 
 
 @dataclass(frozen=True)
 class HudLayout:
     cards: tuple[Rect, Rect]
     status: Rect
-    buttons: Rect                       # the row for Menu / Undo / Redo / Hint
+    buttons: Rect  # the row for Menu / Undo / Redo / Hint
 
 
 def hud_layout(design: tuple[float, float], board: tuple[float, float, float, float]) -> HudLayout:
@@ -77,12 +79,12 @@ def hud_layout(design: tuple[float, float], board: tuple[float, float, float, fl
     return HudLayout(cards, status, buttons)
 
 
-def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int]:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+def _mix(a: Color, b: Color, t: float) -> Color:
+    return round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t)
 
 
 class Hud:
-    def __init__(self, theme: Any) -> None:
+    def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.time = 0.0
@@ -107,8 +109,15 @@ class Hud:
 
     # -- drawing -----------------------------------------------------------------------
 
-    def _panel(self, surface: pygame.Surface, r: pygame.Rect, radius: int, border: tuple[int, int, int],
-               border_w: int, alpha_scale: float = 1.0) -> None:
+    def _panel(
+        self,
+        surface: pygame.Surface,
+        r: pygame.Rect,
+        radius: int,
+        border: Color,
+        border_w: int,
+        alpha_scale: float = 1.0,
+    ) -> None:
         hud = self.theme.hud
         s = pygame.Surface(r.size, pygame.SRCALPHA)
         rgba = hud.panel_rgba
@@ -117,24 +126,33 @@ class Hud:
             pygame.draw.rect(s, (*border, 230), s.get_rect(), border_w, border_radius=radius)
         surface.blit(s, r.topleft)
 
-    def draw(self, surface: pygame.Surface, viewport: Any, layout: HudLayout, info: HudInfo) -> None:
+    def draw(self, surface: pygame.Surface, viewport: Viewport, layout: HudLayout, info: HudInfo) -> None:
         sc = viewport.scale
         hud = self.theme.hud
         sizes = hud.font_sizes
         for k in (0, 1):
             r = pygame.Rect(viewport.design_rect_to_screen(layout.cards[k]))
-            color = tuple(self.theme.player_colors[k])
+            color = self.theme.player_colors[k]
             active = info.to_move == k
             if active:
                 pulse = 0.5 + 0.5 * math.sin(self.time * 3.2)
                 glow = pygame.Surface((r.w + 16, r.h + 16), pygame.SRCALPHA)
                 for g in range(4, 0, -1):
                     a = round((22 + 18 * pulse) * (5 - g) / 4)
-                    pygame.draw.rect(glow, (*color, a), glow.get_rect().inflate(-2 * (4 - g) * 2, -2 * (4 - g) * 2),
-                                     border_radius=round(16 * sc) + g * 2)
+                    pygame.draw.rect(
+                        glow,
+                        (*color, a),
+                        glow.get_rect().inflate(-2 * (4 - g) * 2, -2 * (4 - g) * 2),
+                        border_radius=round(16 * sc) + g * 2,
+                    )
                 surface.blit(glow, (r.x - 8, r.y - 8))
-            self._panel(surface, r, round(14 * sc), color if active else hud.panel_border,
-                        max(1, round((2 if active else 1) * sc)))
+            self._panel(
+                surface,
+                r,
+                round(14 * sc),
+                color if active else hud.panel_border,
+                max(1, round((2 if active else 1) * sc)),
+            )
             # colour chip
             chip_r = max(3, round(min(r.h * 0.16, 9 * sc)))
             cx = r.x + round(14 * sc) + chip_r
@@ -143,19 +161,21 @@ class Hud:
             pygame.draw.circle(surface, color, (cx, cy), chip_r)
             # score, right-aligned
             score_font = self.font(min(sizes.large * sc, r.h * 0.62), bold=True)
-            score = score_font.render(str(info.scores[k]), True, color if active or info.to_move is None else _mix(color, hud.text, 0.35))
+            score = score_font.render(
+                str(info.scores[k]), True, color if active or info.to_move is None else _mix(color, hud.text, 0.35)
+            )
             surface.blit(score, score.get_rect(midright=(r.right - round(14 * sc), cy)))
             # name and subtitle
             text_x = cx + chip_r + round(10 * sc)
             max_w = r.right - round(14 * sc) - score.get_width() - round(8 * sc) - text_x
             name_font = self.font(sizes.normal * sc, bold=active)
-            name = self._fit(name_font, info.names[k], max_w, hud.text if active else _mix(hud.text, hud.text_dim, 0.3))
+            name = self.fit(name_font, info.names[k], max_w, hud.text if active else _mix(hud.text, hud.text_dim, 0.3))
             sub_text = info.subtitles[k]
             if info.thinking and active:
                 dots = "." * (1 + int(self.time * 3) % 3)
-                sub = self._fit(self.font(sizes.small * sc), info.thinking_label + dots, max_w, hud.accent)
+                sub = self.fit(self.font(sizes.small * sc), info.thinking_label + dots, max_w, hud.accent)
             elif sub_text:
-                sub = self._fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
+                sub = self.fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
             else:
                 sub = None
             if sub is not None:
@@ -169,36 +189,41 @@ class Hud:
                 self._spinner(surface, (cx, cy), chip_r + round(5 * sc), color, sc)
         self._status(surface, viewport, layout, info)
 
-    def _spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int,
-                 color: tuple[int, int, int], sc: float) -> None:
+    def _spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color, sc: float) -> None:
         start = self.time * 5.0
         rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         rect.center = center
         pygame.draw.arc(surface, _mix(color, (255, 255, 255), 0.4), rect, -start, -start + 2.0, max(1, round(2 * sc)))
 
-    def _status(self, surface: pygame.Surface, viewport: Any, layout: HudLayout, info: HudInfo) -> None:
+    def _status(self, surface: pygame.Surface, viewport: Viewport, layout: HudLayout, info: HudInfo) -> None:
         if not info.status:
             return
         sc = viewport.scale
         hud = self.theme.hud
         r = pygame.Rect(viewport.design_rect_to_screen(layout.status))
         if info.status_kind == "bad":
-            color = tuple(self.theme.band.bad)
+            color = self.theme.band.bad
         elif info.status_kind == "good":
-            color = tuple(hud.accent)
+            color = hud.accent
         elif info.status_player is not None:
-            color = _mix(tuple(self.theme.player_colors[info.status_player]), (255, 255, 255), 0.35)
+            color = _mix(self.theme.player_colors[info.status_player], (255, 255, 255), 0.35)
         else:
-            color = tuple(hud.text)
+            color = hud.text
         font = self.font(min(hud.font_sizes.normal * sc, r.h * 0.62), bold=info.status_kind in ("bad", "good"))
-        text = self._fit(font, info.status, r.w - round(24 * sc), color)
+        text = self.fit(font, info.status, r.w - round(24 * sc), color)
         pill = text.get_rect(center=r.center).inflate(round(26 * sc), round(10 * sc))
-        self._panel(surface, pill, pill.h // 2, color if info.status_kind in ("bad", "good") else hud.panel_border,
-                    max(1, round(sc)), alpha_scale=0.9)
+        self._panel(
+            surface,
+            pill,
+            pill.h // 2,
+            color if info.status_kind in ("bad", "good") else hud.panel_border,
+            max(1, round(sc)),
+            alpha_scale=0.9,
+        )
         surface.blit(text, text.get_rect(center=r.center))
 
     @staticmethod
-    def _fit(font: pygame.font.Font, text: str, max_w: float, color: tuple[int, int, int]) -> pygame.Surface:
+    def fit(font: pygame.font.Font, text: str, max_w: float, color: Color) -> pygame.Surface:
         img = font.render(text, True, color)
         if img.get_width() <= max_w or len(text) < 2:
             return img

@@ -24,17 +24,17 @@ RESIZE = "resize"
 POINTER_DOWN = "pointer_down"
 POINTER_UP = "pointer_up"
 POINTER_MOVE = "pointer_move"
-CANCEL = "cancel"          # Escape / right button: drop the half-drawn line, close a dialog
+CANCEL = "cancel"  # Escape / right button: drop the half-drawn line, close a dialog
 UNDO = "undo"
 REDO = "redo"
 HINT = "hint"
-CONFIRM = "confirm"        # Enter / Space
-NAV = "nav"                # arrow keys: ``dx, dy`` in ``pos``
+CONFIRM = "confirm"  # Enter / Space
+NAV = "nav"  # arrow keys: ``dx, dy`` in ``pos``
 PREV = "prev"
 NEXT = "next"
 FIRST = "first"
 LAST = "last"
-GUI = "gui"                # a pygame_gui event (button pressed, ...)
+GUI = "gui"  # a pygame_gui event (button pressed, ...)
 FOCUS_LOST = "focus_lost"
 
 

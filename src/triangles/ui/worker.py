@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
 
-__all__ = ["AIWorker", "AIResult"]
+from triangles.players import LevelName
+from triangles.rules import Game, Move
 
-Move = tuple[int, int]
+__all__ = ["AIWorker", "AIResult", "Chooser", "Hinter", "hint_chooser"]
+
+#: ``(game, level, seed, time_limit) -> move``: what the worker asks (the engine, or a stand-in in tests)
+Chooser = Callable[[Game, LevelName, int | None, float | None], Move]
+#: ``game -> move``: a stand-in for ``triangles.ai.hint``
+Hinter = Callable[[Game], Move]
 
 
 @dataclass(frozen=True)
@@ -29,18 +35,35 @@ class AIResult:
     asked_at: float
 
 
-def _default_chooser(game: Any, level: str, seed: int | None, time_limit: float | None) -> Move:
+def _default_chooser(game: Game, level: LevelName, seed: int | None, time_limit: float | None) -> Move:
     from triangles import warmup
     from triangles.ai import choose_move
 
     warmup.wait()  # a cold numba cache is being filled by a child process: wait without the GIL
-    return choose_move(game, level, seed=seed, time_limit=time_limit)
+    i, j = choose_move(game, level, seed=seed, time_limit=time_limit)
+    return int(i), int(j)
+
+
+def hint_chooser(hinter: Hinter | None = None) -> Chooser:
+    """A chooser that answers with a hint (``triangles.ai.hint``, or ``hinter``), whatever the level."""
+
+    def choose(game: Game, level: LevelName, seed: int | None, time_limit: float | None) -> Move:
+        if hinter is not None:
+            return hinter(game)
+        from triangles import warmup
+        from triangles.ai import hint
+
+        warmup.wait()
+        i, j = hint(game)
+        return int(i), int(j)
+
+    return choose
 
 
 class AIWorker:
     """At most one live request; older requests are forgotten, never waited for."""
 
-    def __init__(self, chooser: Callable[..., Move] | None = None) -> None:
+    def __init__(self, chooser: Chooser | None = None) -> None:
         self._chooser = chooser or _default_chooser
         self._lock = threading.Lock()
         self._result: AIResult | None = None
@@ -53,8 +76,9 @@ class AIWorker:
         with self._lock:
             return self._pending
 
-    def request(self, game: Any, level: str, token: int, *, seed: int | None = None,
-                time_limit: float | None = None) -> None:
+    def request(
+        self, game: Game, level: LevelName, token: int, *, seed: int | None = None, time_limit: float | None = None
+    ) -> None:
         """Think about ``game`` (a private clone is taken) for position ``token``."""
         snapshot = game.clone()
         asked = time.monotonic()

@@ -39,7 +39,7 @@ def _upsample(a: np.ndarray, w: int, h: int) -> np.ndarray:
     x0, x1, wx = axis(w, w0)
     # columns first on the small array, then whole rows (contiguous gathers are fast)
     left = a[:, x0]
-    cols = left + (a[:, x1] - left) * wx[None, :, None]           # (h0, w, c)
+    cols = left + (a[:, x1] - left) * wx[None, :, None]  # (h0, w, c)
     top = cols[y0]
     top += (cols[y1] - top) * wy[:, None, None]
     return top
@@ -50,13 +50,13 @@ def nebula_rgb(style: BackgroundStyle, viewport: Viewport, seed: int) -> np.ndar
     w, h = viewport.window_size
     s = viewport.scale
     dw, dh = viewport.design_size
-    ref = float(max(dw, dh))                 # cloud sizes follow the design, not the window
+    ref = float(max(dw, dh))  # cloud sizes follow the design, not the window
     cw, ch = max(2, -(-w // _COARSE)), max(2, -(-h // _COARSE))
     px = (np.arange(cw, dtype=np.float32) + 0.5) * (w / cw)
     py = (np.arange(ch, dtype=np.float32) + 0.5) * (h / ch)
-    dx = (px - viewport.offset[0]) / s       # design points
+    dx = (px - viewport.offset[0]) / s  # design points
     dy = (py - viewport.offset[1]) / s
-    X, Y = np.meshgrid(dx / ref, dy / ref)   # ~0..1 across the design
+    X, Y = np.meshgrid(dx / ref, dy / ref)  # ~0..1 across the design
     rng = np.random.default_rng([style.seed, seed])
     base_seed = int(rng.integers(1 << 30))
 
@@ -87,7 +87,7 @@ def nebula_rgb(style: BackgroundStyle, viewport: Viewport, seed: int) -> np.ndar
 
     # bright thin dust filaments where the clouds are dense (ridged noise)
     ridge = 1 - np.abs(2 * fbm(WX * f * 2.2, WY * f * 2.2, base_seed + 50, 5) - 1)
-    ridge = ridge ** 6 * np.clip(density, 0, 1)
+    ridge = ridge**6 * np.clip(density, 0, 1)
     rgb = rgb + style.dust_strength * ridge[..., None] * _c(style.dust)
 
     # vignette towards the window corners, then soft tone mapping
@@ -105,22 +105,21 @@ def _far_stars(img: np.ndarray, style: BackgroundStyle, viewport: Viewport, rng:
     """Add faint, tinted pin-point stars (a few with a tiny halo) in place."""
     h, w = img.shape[:2]
     s = viewport.scale
-    area = (w / s) * (h / s)                    # in design points, so density is per design area
+    area = (w / s) * (h / s)  # in design points, so density is per design area
     n = int(style.far_stars_per_megapixel * area / 1e6)
     if n <= 0:
         return
     x = rng.uniform(0, w - 1, n)
     y = rng.uniform(0, h - 1, n)
     lo, hi = style.far_star_brightness
-    b = lo + (hi - lo) * rng.random(n) ** 3.0      # many dim, few bright
+    b = lo + (hi - lo) * rng.random(n) ** 3.0  # many dim, few bright
     tints = np.stack([_c(c) for c in style.far_star_tints])
     tint = tints[rng.integers(0, len(tints), n)]
     ix, iy = x.astype(np.int64), y.astype(np.int64)
     fx, fy = (x - ix)[:, None], (y - iy)[:, None]
     col = b[:, None] * tint
     # bilinear splat: sub-pixel positions make stars look round rather than square
-    for ox, oy, wgt in ((0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)),
-                        (0, 1, (1 - fx) * fy), (1, 1, fx * fy)):
+    for ox, oy, wgt in ((0, 0, (1 - fx) * (1 - fy)), (1, 0, fx * (1 - fy)), (0, 1, (1 - fx) * fy), (1, 1, fx * fy)):
         xx, yy = np.minimum(ix + ox, w - 1), np.minimum(iy + oy, h - 1)
         np.add.at(img, (yy, xx), (col * wgt * 1.6).astype(np.float32))
     big = b > lo + 0.6 * (hi - lo)

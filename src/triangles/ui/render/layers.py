@@ -21,27 +21,29 @@ empty background is the implicit checkpoint at 0, i.e. a full rebuild.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable
 
 import numpy as np
 import pygame
 
+from triangles.rules import Board, Game
 from triangles.ui.render.primitives import Scratch, fill_triangle, glow_line
 from triangles.ui.render.sprites import lighten, star_sprite
-from triangles.ui.render.theme import Theme
+from triangles.ui.render.theme import Color, Theme
 from triangles.ui.render.viewport import Viewport
 
 __all__ = ["BoardLayer"]
 
 Move = tuple[int, int]
-UNDO_SNAPSHOTS = 4        # copies before each of the last moves
-CHECKPOINT_EVERY = 64     # and every this many moves ...
-CHECKPOINTS = 4           # ... the most recent this many of them
+UNDO_SNAPSHOTS = 4  # copies before each of the last moves
+CHECKPOINT_EVERY = 64  # and every this many moves ...
+CHECKPOINTS = 4  # ... the most recent this many of them
 
 
 class BoardLayer:
     """Cached committed board for one (board, theme, viewport, background)."""
 
-    def __init__(self, board, theme: Theme, viewport: Viewport, background: pygame.Surface) -> None:
+    def __init__(self, board: Board, theme: Theme, viewport: Viewport, background: pygame.Surface) -> None:
         self.board = board
         self.theme = theme
         self.viewport = viewport
@@ -54,11 +56,11 @@ class BoardLayer:
         self._make_star_sprites()
         self.lines = background.copy()
         self.surf = background.copy()
-        self.moves: list[tuple[Move, int]] = []     # what the layer shows, in order
-        self._index: dict[Move, int] = {}           # move -> index in self.moves
+        self.moves: list[tuple[Move, int]] = []  # what the layer shows, in order
+        self._index: dict[Move, int] = {}  # move -> index in self.moves
         self._saved: dict[int, pygame.Surface] = {}  # move count -> copy of ``lines`` then
-        self._game: weakref.ref | None = None        # the game last synced (not kept alive)
-        self.rebuilds = 0                           # statistics, for tests and the benchmark
+        self._game: weakref.ref[Game] | None = None  # the game last synced (not kept alive)
+        self.rebuilds = 0  # statistics, for tests and the benchmark
         self.increments = 0
         self.restores = 0
         self._compose_all()
@@ -70,11 +72,13 @@ class BoardLayer:
         scale = self.viewport.scale
         self.star_sprites = [star_sprite(st, t, scale) for t in st.tints]
         rng = np.random.default_rng([self.theme.background.seed, self.board.n])
-        self.star_kind = rng.integers(0, len(self.star_sprites), self.board.n) if self.board.n else []
+        self.star_kind: np.ndarray | list[int] = (
+            rng.integers(0, len(self.star_sprites), self.board.n) if self.board.n else []
+        )
         half = max(h for _, h in self.star_sprites)
         self.star_half = half
 
-    def _blit_stars(self, ids) -> None:
+    def _blit_stars(self, ids: Iterable[int]) -> None:
         for i in ids:
             spr, half = self.star_sprites[self.star_kind[i]]
             x, y = self.screen_points[i]
@@ -92,8 +96,12 @@ class BoardLayer:
         self.surf.blit(self.lines, rect.topleft, rect)
         h = self.star_half
         p = self.pts
-        near = np.flatnonzero((p[:, 0] + h >= rect.left - 1) & (p[:, 0] - h <= rect.right + 1)
-                              & (p[:, 1] + h >= rect.top - 1) & (p[:, 1] - h <= rect.bottom + 1))
+        near = np.flatnonzero(
+            (p[:, 0] + h >= rect.left - 1)
+            & (p[:, 0] - h <= rect.right + 1)
+            & (p[:, 1] + h >= rect.top - 1)
+            & (p[:, 1] - h <= rect.bottom + 1)
+        )
         self.surf.set_clip(rect)
         self._blit_stars(near.tolist())
         self.surf.set_clip(None)
@@ -106,9 +114,17 @@ class BoardLayer:
         s = self.viewport.scale
         P = self.screen_points
         color = th.player_colors[owner]
-        dirty = glow_line(self.lines, self.scratch, P[move[0]], P[move[1]], color,
-                          th.lines.width * s, th.lines.glow_width * s, th.lines.glow_alpha,
-                          th.lines.core_lighten)
+        dirty = glow_line(
+            self.lines,
+            self.scratch,
+            P[move[0]],
+            P[move[1]],
+            color,
+            th.lines.width * s,
+            th.lines.glow_width * s,
+            th.lines.glow_alpha,
+            th.lines.core_lighten,
+        )
         idx = self._index
         for c, (a, b, d) in self._cells.with_side(*move):
             o = int(tri_owner[c])
@@ -116,24 +132,31 @@ class BoardLayer:
                 continue
             sides = ((a, b), (a, d), (b, d))
             if any(idx.get(e, k + 1) > k for e in sides):
-                continue            # closed later by another move (or not by this one)
+                continue  # closed later by another move (or not by this one)
             tc = th.player_colors[o]
-            dirty.union_ip(fill_triangle(self.lines, self.scratch, [P[a], P[b], P[d]], tc,
-                                         th.triangles.fill_alpha, th.triangles.center_lighten))
-            for e in sides:         # crisp cores back on top of the fill
+            dirty.union_ip(
+                fill_triangle(
+                    self.lines,
+                    self.scratch,
+                    [P[a], P[b], P[d]],
+                    tc,
+                    th.triangles.fill_alpha,
+                    th.triangles.center_lighten,
+                )
+            )
+            for e in sides:  # crisp cores back on top of the fill
                 eo = self.moves[idx[e]][1]
-                pygame.draw.aaline(self.lines, _core(th, eo), P[e[0]], P[e[1]],
-                                   max(1, round(th.lines.width * s)))
+                pygame.draw.aaline(self.lines, _core(th, eo), P[e[0]], P[e[1]], max(1, round(th.lines.width * s)))
         return dirty
 
-    def rebuild(self, game) -> None:
+    def rebuild(self, game: Game) -> None:
         """Redraw everything from the background (for tests and the benchmark)."""
         self._saved.clear()
         self._restore(0)
         self._game = None
         self.sync(game)
 
-    def sync(self, game) -> None:
+    def sync(self, game: Game) -> None:
         """Bring the layer up to date with ``game`` (cheap when nothing changed)."""
         nm = game.move_count
         if self._game is not None and self._game() is game and nm == len(self.moves):
@@ -143,10 +166,10 @@ class BoardLayer:
         tri_owner = game.triangle_owner
         try:
             self._game = weakref.ref(game)
-        except TypeError:                            # not weak-referenceable: always check fully
+        except TypeError:  # not weak-referenceable: always check fully
             self._game = None
         have = len(self.moves)
-        common = 0                                   # length of the shared history
+        common = 0  # length of the shared history
         while common < min(have, nm) and lines[common] == self.moves[common]:
             common += 1
         if common < have:
@@ -193,7 +216,7 @@ class BoardLayer:
         del self.moves[best:]
 
 
-def _core(theme: Theme, owner: int):
+def _core(theme: Theme, owner: int) -> Color:
     return lighten(theme.player_colors[owner], theme.lines.core_lighten)
 
 
@@ -215,7 +238,7 @@ class _StarCells:
 
     def with_side(self, i: int, j: int) -> list[tuple[int, tuple[int, int, int]]]:
         """(cell id, sorted stars) of every cell with side i-j, in cell-id order."""
-        ids = self.ids[self.ptr[i]:self.ptr[i + 1]]
+        ids = self.ids[self.ptr[i] : self.ptr[i + 1]]
         rows = self.cells[ids]
         hit = (rows == j).any(axis=1)
         return [(int(c), (int(r[0]), int(r[1]), int(r[2]))) for c, r in zip(ids[hit], rows[hit])]

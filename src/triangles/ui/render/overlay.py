@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 import pygame
 
+from triangles.rules import Game
 from triangles.ui.render.primitives import Scratch, add_polyline, dashed_line, fill_triangle, glow_line
 from triangles.ui.render.sprites import mix, ring_sprite, scaled
 from triangles.ui.render.theme import Color, Theme
@@ -23,11 +25,11 @@ __all__ = ["Overlay", "OverlayPainter"]
 class Overlay:
     """UI state the renderer shows but the game does not hold."""
 
-    hover: int | None = None                          # star under the mouse
-    selected: int | None = None                       # first star of a half-drawn line
-    band_end: tuple[float, float] | None = None       # rubber-band end in WINDOW PIXELS
-    band_target: int | None = None                    # star the band snaps to, if any
-    band_ok: bool | None = None                       # legality of selected -> band_target
+    hover: int | None = None  # star under the mouse
+    selected: int | None = None  # first star of a half-drawn line
+    band_end: tuple[float, float] | None = None  # rubber-band end in WINDOW PIXELS
+    band_target: int | None = None  # star the band snaps to, if any
+    band_ok: bool | None = None  # legality of selected -> band_target
     flashes: list[tuple[tuple[int, int, int], int, float]] = field(default_factory=list)
     hint: tuple[int, int] | None = None
 
@@ -53,11 +55,11 @@ class OverlayPainter:
         s, half = spr
         surface.blit(s, (round(p[0]) - half, round(p[1]) - half), special_flags=pygame.BLEND_RGB_ADD)
 
-    def draw(self, surface: pygame.Surface, pts: list[tuple[float, float]], game, ov: Overlay) -> None:
+    def draw(self, surface: pygame.Surface, pts: list[tuple[float, float]], game: Game | None, ov: Overlay) -> None:
         th, s = self.theme, self.scale
         n = len(pts)
 
-        def ok(i: int | None) -> bool:
+        def ok(i: int | None) -> TypeGuard[int]:
             return i is not None and 0 <= i < n
 
         # scoring flashes: a bright fill fading into the owner's colour, and an
@@ -82,14 +84,15 @@ class OverlayPainter:
 
         # the last line, so the opponent's move is easy to see
         last = game.last_move if game is not None else None
-        if last is not None and ok(last[0]) and ok(last[1]):
+        if game is not None and last is not None and ok(last[0]) and ok(last[1]):
             ll = th.last_line
             a, b = pts[last[0]], pts[last[1]]
             owner = int(game.line_owner[game.board.pair_id(*last)])
             hot = mix(th.player_colors[owner % 2], ll.color, 0.55)
             # "still hot": a wider, brighter glow in a whitened player colour
-            glow_line(surface, self.scratch, a, b, hot, ll.width * s,
-                      th.lines.glow_width * ll.glow_scale * s, ll.glow_alpha)
+            glow_line(
+                surface, self.scratch, a, b, hot, ll.width * s, th.lines.glow_width * ll.glow_scale * s, ll.glow_alpha
+            )
             if ll.dot_radius > 0:
                 mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
                 pygame.draw.aacircle(surface, ll.color, (mx, my), max(1.5, ll.dot_radius * s))
@@ -105,15 +108,15 @@ class OverlayPainter:
 
         # rubber band from the selected star to the mouse or the snapped star
         if ok(ov.selected):
-            a = pts[ov.selected]  # type: ignore[index]
+            a = pts[ov.selected]
             end = pts[ov.band_target] if ok(ov.band_target) else ov.band_end
             bd = th.band
             col = bd.neutral if ov.band_ok is None else (bd.ok if ov.band_ok else bd.bad)
             if end is not None and math.hypot(end[0] - a[0], end[1] - a[1]) > 1:
                 dashed_line(surface, col, a, end, bd.width * s, bd.dash * s, bd.gap * s)
             if ok(ov.band_target) and ov.band_target != ov.selected:
-                self.ring(surface, col, pts[ov.band_target])  # type: ignore[index]
+                self.ring(surface, col, pts[ov.band_target])
             self.ring(surface, th.stars.selected_color, a)
 
         if ok(ov.hover) and ov.hover != ov.selected and ov.hover != ov.band_target:
-            self.ring(surface, th.stars.hover_color, pts[ov.hover])  # type: ignore[index]
+            self.ring(surface, th.stars.hover_color, pts[ov.hover])

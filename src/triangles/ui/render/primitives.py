@@ -38,8 +38,17 @@ def _bbox(points: list[Point], pad: float, bounds: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(x0, y0, x1 - x0 + 1, y1 - y0 + 1).clip(bounds)
 
 
-def glow_line(target: pygame.Surface, scratch: Scratch, a: Point, b: Point, color: Color,
-              width: float, glow_width: float, glow_alpha: float, core_lighten: float = 0.0) -> pygame.Rect:
+def glow_line(
+    target: pygame.Surface,
+    scratch: Scratch,
+    a: Point,
+    b: Point,
+    color: Color,
+    width: float,
+    glow_width: float,
+    glow_alpha: float,
+    core_lighten: float = 0.0,
+) -> pygame.Rect:
     """A line with a soft additive glow and an antialiased core; returns the dirty rect."""
     rect = _bbox([a, b], glow_width / 2 + 2, scratch.bounds)
     if glow_width > width and glow_alpha > 0 and rect.w > 0 and rect.h > 0:
@@ -53,8 +62,9 @@ def glow_line(target: pygame.Surface, scratch: Scratch, a: Point, b: Point, colo
     return rect
 
 
-def fill_triangle(target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color,
-                  alpha: float, shade: float = 0.0) -> pygame.Rect:
+def fill_triangle(
+    target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color, alpha: float, shade: float = 0.0
+) -> pygame.Rect:
     """A translucent triangle; with ``shade`` > 0 its three facets (to the centroid)
     are lit from the top-left like a cut gem.  Returns the dirty rect."""
     rect = _bbox(pts, 1, scratch.bounds)
@@ -72,15 +82,16 @@ def fill_triangle(target: pygame.Surface, scratch: Scratch, pts: list[Point], co
             p, q = pts[i], pts[(i + 1) % 3]
             mx, my = (p[0] + q[0]) / 2 - cx, (p[1] + q[1]) / 2 - cy
             n = math.hypot(mx, my) or 1.0
-            light = (-mx * 0.6 - my * 0.8) / n          # light from the upper left
+            light = (-mx * 0.6 - my * 0.8) / n  # light from the upper left
             c = lighten(color, shade * max(0.0, light)) if light > 0 else scaled(color, 1 + shade * 0.6 * light)
             pygame.draw.polygon(s, (*c, a), [p, q, (cx, cy)])
     target.blit(s, rect.topleft, rect)
     return rect
 
 
-def dashed_line(target: pygame.Surface, color: Color, a: Point, b: Point, width: float,
-                dash: float, gap: float, phase: float = 0.0) -> None:
+def dashed_line(
+    target: pygame.Surface, color: Color, a: Point, b: Point, width: float, dash: float, gap: float, phase: float = 0.0
+) -> None:
     """An antialiased dashed line from a to b (dash and gap in pixels)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
@@ -96,13 +107,13 @@ def dashed_line(target: pygame.Surface, color: Color, a: Point, b: Point, width:
     while t < length:
         t0, t1 = max(t, 0.0), min(t + dash, length)
         if t1 > t0:
-            pygame.draw.aaline(target, color, (a[0] + ux * t0, a[1] + uy * t0),
-                               (a[0] + ux * t1, a[1] + uy * t1), w)
+            pygame.draw.aaline(target, color, (a[0] + ux * t0, a[1] + uy * t0), (a[0] + ux * t1, a[1] + uy * t1), w)
         t += period
 
 
-def add_polyline(target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color,
-                 width: float, closed: bool = True) -> pygame.Rect:
+def add_polyline(
+    target: pygame.Surface, scratch: Scratch, pts: list[Point], color: Color, width: float, closed: bool = True
+) -> pygame.Rect:
     """An antialiased polyline *added* to the target (it can only brighten), so a
     fading outline never darkens what is under it."""
     rect = _bbox(pts, width + 2, scratch.bounds)

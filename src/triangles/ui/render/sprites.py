@@ -17,7 +17,11 @@ __all__ = ["star_sprite", "ring_sprite", "mix", "lighten", "scaled"]
 
 def mix(a: Color, b: Color, t: float) -> Color:
     """Linear blend a -> b by t in [0, 1]."""
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+    return (
+        int(round(a[0] + (b[0] - a[0]) * t)),
+        int(round(a[1] + (b[1] - a[1]) * t)),
+        int(round(a[2] + (b[2] - a[2]) * t)),
+    )
 
 
 def lighten(c: Color, t: float) -> Color:
@@ -25,7 +29,8 @@ def lighten(c: Color, t: float) -> Color:
 
 
 def scaled(c: Color, k: float) -> Color:
-    return tuple(max(0, min(255, int(round(v * k)))) for v in c)  # type: ignore[return-value]
+    r, g, b = (max(0, min(255, int(round(v * k)))) for v in c)
+    return r, g, b
 
 
 def _to_surface(rgb: np.ndarray) -> pygame.Surface:
@@ -42,13 +47,13 @@ def star_sprite(style: StarStyle, tint: Color, scale: float, boost: float = 1.0)
     r_core = max(1.2, style.radius * scale)
     r_glow = max(r_core * 2.5, style.glow_radius * scale)
     half = int(np.ceil(r_glow)) + 1
-    yy, xx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float32)
+    yy, xx = np.mgrid[-half : half + 1, -half : half + 1].astype(np.float32)
     d = np.sqrt(xx * xx + yy * yy)
-    core = np.clip(r_core + 0.5 - d, 0, 1)                       # anti-aliased disc
-    halo = np.exp(-(d / (r_core * 1.6)) ** 2) * 0.9
+    core = np.clip(r_core + 0.5 - d, 0, 1)  # anti-aliased disc
+    halo = np.exp(-((d / (r_core * 1.6)) ** 2)) * 0.9
     sigma = r_glow / 2.6
     glow = np.exp(-0.5 * (d / sigma) ** 2) * style.glow_strength
-    glow *= np.clip((r_glow - d) / (0.35 * r_glow), 0, 1)      # fade to exactly 0 at the edge
+    glow *= np.clip((r_glow - d) / (0.35 * r_glow), 0, 1)  # fade to exactly 0 at the edge
     t = np.asarray(tint, np.float32) / 255.0
     g = np.asarray(style.glow_color, np.float32) / 255.0
     rgb = (core + halo)[..., None] * t + glow[..., None] * g
@@ -59,9 +64,9 @@ def ring_sprite(color: Color, radius: float, width: float, softness: float = 1.0
     """An additive ring (hover/selection highlight): a crisp anti-aliased band with a
     faint halo, empty inside so the star stays visible."""
     half = int(np.ceil(radius + width + 4 * softness)) + 1
-    yy, xx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float32)
+    yy, xx = np.mgrid[-half : half + 1, -half : half + 1].astype(np.float32)
     d = np.sqrt(xx * xx + yy * yy)
     ring = np.clip(width / 2 + 0.5 - np.abs(d - radius), 0, 1)
-    halo = np.exp(-((d - radius) / (width / 2 + 1.5 * softness)) ** 2) * 0.28
+    halo = np.exp(-(((d - radius) / (width / 2 + 1.5 * softness)) ** 2)) * 0.28
     c = np.asarray(color, np.float32) / 255.0
     return _to_surface(np.maximum(ring, halo)[..., None] * c), half

@@ -12,14 +12,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from triangles.paths import assets_dir
 
 __all__ = [
-    "Color", "RGBA", "Theme", "ThemeError", "load_theme", "theme_path",
-    "BackgroundStyle", "StarStyle", "LineStyle", "TriangleStyle", "LastLineStyle",
-    "BandStyle", "HintStyle", "FlashStyle", "HudStyle", "FontSizes",
+    "Color",
+    "RGBA",
+    "Theme",
+    "ThemeError",
+    "load_theme",
+    "theme_path",
+    "BackgroundStyle",
+    "StarStyle",
+    "LineStyle",
+    "TriangleStyle",
+    "LastLineStyle",
+    "BandStyle",
+    "HintStyle",
+    "FlashStyle",
+    "HudStyle",
+    "FontSizes",
 ]
 
 Color = tuple[int, int, int]
@@ -50,7 +62,7 @@ class BackgroundStyle:
 class StarStyle:
     color: Color
     tints: tuple[Color, ...]
-    radius: float          # design points
+    radius: float  # design points
     glow_radius: float
     glow_color: Color
     glow_strength: float
@@ -79,7 +91,7 @@ class LastLineStyle:
     color: Color
     width: float
     glow_alpha: float
-    glow_scale: float      # times lines.glow_width
+    glow_scale: float  # times lines.glow_width
     dot_radius: float
 
 
@@ -104,7 +116,7 @@ class HintStyle:
 @dataclass(frozen=True)
 class FlashStyle:
     color: Color
-    duration: float        # seconds; the scene turns elapsed time into progress
+    duration: float  # seconds; the scene turns elapsed time into progress
     peak_alpha: float
 
 
@@ -124,7 +136,7 @@ class HudStyle:
     panel_alpha: float
     panel_border: Color
     accent: Color
-    font: str | None       # a font file inside the theme folder, or None for the default font
+    font: str | None  # a font file inside the theme folder, or None for the default font
     font_sizes: FontSizes
 
     @property
@@ -157,10 +169,11 @@ class Theme:
 
 # -- field readers: each takes the parent object and the dotted path ----------
 
+
 class _Reader:
     """Reads typed fields from a JSON object and names the field in every error."""
 
-    def __init__(self, data: Any, path: str) -> None:
+    def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, dict):
             raise ThemeError(f"{path or 'theme'} must be an object")
         self.data = data
@@ -169,16 +182,15 @@ class _Reader:
     def _f(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
 
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> object:
         if key not in self.data:
             raise ThemeError(f"{self._f(key)} is missing")
         return self.data[key]
 
-    def sub(self, key: str) -> "_Reader":
+    def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key), self._f(key))
 
-    def number(self, key: str, lo: float | None = None, hi: float | None = None,
-               positive: bool = False) -> float:
+    def number(self, key: str, lo: float | None = None, hi: float | None = None, positive: bool = False) -> float:
         v = self.get(key)
         if not isinstance(v, (int, float)) or isinstance(v, bool) or v != v:
             raise ThemeError(f"{self._f(key)} must be a number, got {v!r}")
@@ -194,10 +206,11 @@ class _Reader:
             raise ThemeError(f"{self._f(key)} must be a whole number >= {lo}, got {v!r}")
         return v
 
-    def string(self, key: str, optional: bool = False) -> str | None:
+    def optional_string(self, key: str) -> str | None:
+        return None if self.get(key) is None else self.string(key)
+
+    def string(self, key: str) -> str:
         v = self.get(key)
-        if v is None and optional:
-            return None
         if not isinstance(v, str) or not v:
             raise ThemeError(f"{self._f(key)} must be a non-empty string, got {v!r}")
         return v
@@ -213,22 +226,28 @@ class _Reader:
 
     def range(self, key: str) -> tuple[float, float]:
         v = self.get(key)
-        ok = (isinstance(v, list) and len(v) == 2
-              and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v))
-        if not ok or not 0 <= v[0] <= v[1] <= 1:
-            raise ThemeError(f"{self._f(key)} must be [low, high] with 0 <= low <= high <= 1")
-        return float(v[0]), float(v[1])
+        if (
+            isinstance(v, list)
+            and len(v) == 2
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)
+            and 0 <= v[0] <= v[1] <= 1
+        ):
+            return float(v[0]), float(v[1])
+        raise ThemeError(f"{self._f(key)} must be [low, high] with 0 <= low <= high <= 1")
 
 
-def _color(v: Any, field: str) -> Color:
+def _color(v: object, field: str) -> Color:
     """'#rrggbb' or [r, g, b] with 0..255 components."""
     if isinstance(v, str) and len(v) == 7 and v[0] == "#":
         try:
             return int(v[1:3], 16), int(v[3:5], 16), int(v[5:7], 16)
         except ValueError:
             pass
-    elif (isinstance(v, list) and len(v) == 3
-          and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in v)):
+    elif (
+        isinstance(v, list)
+        and len(v) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in v)
+    ):
         return v[0], v[1], v[2]
     raise ThemeError(f"{field} must be a colour '#rrggbb' or [r, g, b], got {v!r}")
 
@@ -237,7 +256,7 @@ def theme_path(name: str) -> Path:
     return assets_dir() / "themes" / name / "theme.json"
 
 
-def parse_theme(data: Any, folder: Path | None = None) -> Theme:
+def parse_theme(data: object, folder: Path | None = None) -> Theme:
     """Build a Theme from decoded JSON; ThemeError names the first bad field."""
     r = _Reader(data, "")
     if r.get("format") != "triangles-theme":
@@ -250,57 +269,84 @@ def parse_theme(data: Any, folder: Path | None = None) -> Theme:
     ll, bd, hn, fl, hd = r.sub("last_line"), r.sub("band"), r.sub("hint"), r.sub("flash"), r.sub("hud")
     fs = hd.sub("font_sizes")
     return Theme(
-        name=r.string("name"),  # type: ignore[arg-type]
+        name=r.string("name"),
         player_colors=(pr[0].color("color"), pr[1].color("color")),
-        player_names=(pr[0].string("name"), pr[1].string("name")),  # type: ignore[arg-type]
+        player_names=(pr[0].string("name"), pr[1].string("name")),
         background=BackgroundStyle(
-            seed=b.integer("seed"), top=b.color("top"), bottom=b.color("bottom"),
-            clouds=b.colors("clouds"), cloud_strength=b.number("cloud_strength", 0, 2),
-            cloud_scale=b.number("cloud_scale", positive=True), dust=b.color("dust"),
-            dust_strength=b.number("dust_strength", 0, 1), vignette=b.number("vignette", 0, 1),
+            seed=b.integer("seed"),
+            top=b.color("top"),
+            bottom=b.color("bottom"),
+            clouds=b.colors("clouds"),
+            cloud_strength=b.number("cloud_strength", 0, 2),
+            cloud_scale=b.number("cloud_scale", positive=True),
+            dust=b.color("dust"),
+            dust_strength=b.number("dust_strength", 0, 1),
+            vignette=b.number("vignette", 0, 1),
             far_stars_per_megapixel=b.number("far_stars_per_megapixel", 0, 20000),
             far_star_brightness=b.range("far_star_brightness"),
             far_star_tints=b.colors("far_star_tints"),
         ),
         stars=StarStyle(
-            color=s.color("color"), tints=s.colors("tints"), radius=s.number("radius", positive=True),
-            glow_radius=s.number("glow_radius", positive=True), glow_color=s.color("glow_color"),
-            glow_strength=s.number("glow_strength", 0, 2), hover_color=s.color("hover_color"),
-            selected_color=s.color("selected_color"), ring_radius=s.number("ring_radius", positive=True),
+            color=s.color("color"),
+            tints=s.colors("tints"),
+            radius=s.number("radius", positive=True),
+            glow_radius=s.number("glow_radius", positive=True),
+            glow_color=s.color("glow_color"),
+            glow_strength=s.number("glow_strength", 0, 2),
+            hover_color=s.color("hover_color"),
+            selected_color=s.color("selected_color"),
+            ring_radius=s.number("ring_radius", positive=True),
             ring_width=s.number("ring_width", positive=True),
         ),
         lines=LineStyle(
-            width=ln.number("width", positive=True), glow_width=ln.number("glow_width", 0),
-            glow_alpha=ln.number("glow_alpha", 0, 1), core_lighten=ln.number("core_lighten", 0, 1),
+            width=ln.number("width", positive=True),
+            glow_width=ln.number("glow_width", 0),
+            glow_alpha=ln.number("glow_alpha", 0, 1),
+            core_lighten=ln.number("core_lighten", 0, 1),
         ),
         triangles=TriangleStyle(
-            fill_alpha=t.number("fill_alpha", 0, 1), center_lighten=t.number("center_lighten", 0, 1),
+            fill_alpha=t.number("fill_alpha", 0, 1),
+            center_lighten=t.number("center_lighten", 0, 1),
         ),
         last_line=LastLineStyle(
-            color=ll.color("color"), width=ll.number("width", positive=True),
+            color=ll.color("color"),
+            width=ll.number("width", positive=True),
             glow_alpha=ll.number("glow_alpha", 0, 1),
-            glow_scale=ll.number("glow_scale", 0, 10), dot_radius=ll.number("dot_radius", 0),
+            glow_scale=ll.number("glow_scale", 0, 10),
+            dot_radius=ll.number("dot_radius", 0),
         ),
         band=BandStyle(
-            neutral=bd.color("neutral"), ok=bd.color("ok"), bad=bd.color("bad"),
-            width=bd.number("width", positive=True), dash=bd.number("dash", positive=True),
+            neutral=bd.color("neutral"),
+            ok=bd.color("ok"),
+            bad=bd.color("bad"),
+            width=bd.number("width", positive=True),
+            dash=bd.number("dash", positive=True),
             gap=bd.number("gap", 0),
         ),
         hint=HintStyle(
-            color=hn.color("color"), width=hn.number("width", positive=True),
-            dash=hn.number("dash", positive=True), gap=hn.number("gap", 0),
+            color=hn.color("color"),
+            width=hn.number("width", positive=True),
+            dash=hn.number("dash", positive=True),
+            gap=hn.number("gap", 0),
         ),
         flash=FlashStyle(
-            color=fl.color("color"), duration=fl.number("duration", positive=True),
+            color=fl.color("color"),
+            duration=fl.number("duration", positive=True),
             peak_alpha=fl.number("peak_alpha", 0, 1),
         ),
         hud=HudStyle(
-            text=hd.color("text"), text_dim=hd.color("text_dim"), panel=hd.color("panel"),
-            panel_alpha=hd.number("panel_alpha", 0, 1), panel_border=hd.color("panel_border"),
-            accent=hd.color("accent"), font=hd.string("font", optional=True),
+            text=hd.color("text"),
+            text_dim=hd.color("text_dim"),
+            panel=hd.color("panel"),
+            panel_alpha=hd.number("panel_alpha", 0, 1),
+            panel_border=hd.color("panel_border"),
+            accent=hd.color("accent"),
+            font=hd.optional_string("font"),
             font_sizes=FontSizes(
-                small=fs.integer("small", 1), normal=fs.integer("normal", 1),
-                large=fs.integer("large", 1), title=fs.integer("title", 1),
+                small=fs.integer("small", 1),
+                normal=fs.integer("normal", 1),
+                large=fs.integer("large", 1),
+                title=fs.integer("title", 1),
             ),
         ),
         folder=folder,

@@ -13,6 +13,7 @@ import time
 import numpy as np
 import pygame
 
+from triangles.rules import Board, Game
 from triangles.ui.render.background import make_background
 from triangles.ui.render.layers import BoardLayer
 from triangles.ui.render.overlay import Overlay, OverlayPainter
@@ -33,19 +34,19 @@ MAX_HIT_RADIUS = 44.0
 class BoardView:
     """Draws ``board`` with ``theme`` through ``viewport``; background seeded by ``bg_seed``."""
 
-    def __init__(self, board, theme: Theme, viewport: Viewport, bg_seed: int = 0) -> None:
+    def __init__(self, board: Board, theme: Theme, viewport: Viewport, bg_seed: int = 0) -> None:
         self.board = board
         self.theme = theme
         self.bg_seed = int(bg_seed)
         self._bg_cache: dict[tuple[int, int, float, float, float], pygame.Surface] = {}
         self._bg_stretched = False  # the cached background is a stand-in while resizing
-        self._dragging = False      # the window size changed twice within SETTLE_SECONDS
+        self._dragging = False  # the window size changed twice within SETTLE_SECONDS
         self._resized_at = -1e9
-        self.viewport: Viewport | None = None
+        self.viewport = viewport
         self._layer: BoardLayer | None = None
         self._painter: OverlayPainter | None = None
-        self._fmt: tuple | None = None                  # pixel format of the draw target
-        self._proto: pygame.Surface | None = None       # a 1x1 surface in that format
+        self._fmt: tuple[int, tuple[int, int, int, int]] | None = None  # pixel format of the draw target
+        self._proto: pygame.Surface | None = None  # a 1x1 surface in that format
         n = board.n
         if n >= 2:
             d = np.hypot(*(board.stars[:, None, :] - board.stars[None, :, :]).transpose(2, 0, 1))
@@ -53,22 +54,27 @@ class BoardView:
             self._spacing = float(np.median(d.min(axis=1)))
         else:
             self._spacing = 0.0
-        self.set_viewport(viewport)
+        self._fit_points()
 
     # -- caches ------------------------------------------------------------------
 
     def set_viewport(self, viewport: Viewport) -> None:
         """Use a new window size; caches are rebuilt on the next draw."""
-        if self.viewport is not None and viewport != self.viewport:
+        if viewport != self.viewport:
             now = time.monotonic()
             self._dragging = now - self._resized_at < SETTLE_SECONDS
             self._resized_at = now
         self.viewport = viewport
-        self._pts = viewport.points_to_screen(self.board.stars) if self.board.n else np.zeros((0, 2))
-        self._hit_r = min(MAX_HIT_RADIUS, max(MIN_HIT_RADIUS, 0.5 * self._spacing * viewport.scale))
+        self._fit_points()
         if self._layer is not None and self._layer.viewport != viewport:
             self._layer = None
             self._painter = None
+
+    def _fit_points(self) -> None:
+        """Star centres and the hit radius for the current viewport."""
+        vp = self.viewport
+        self._pts = vp.points_to_screen(self.board.stars) if self.board.n else np.zeros((0, 2))
+        self._hit_r = min(MAX_HIT_RADIUS, max(MIN_HIT_RADIUS, 0.5 * self._spacing * vp.scale))
 
     def invalidate(self) -> None:
         """Throw all caches away (they are rebuilt on the next draw)."""
@@ -83,7 +89,7 @@ class BoardView:
         bg = self._bg_cache.get(key)
         if bg is None:
             old = next(iter(self._bg_cache.values()), None)
-            self._bg_cache.clear()                  # one size at a time: they are big
+            self._bg_cache.clear()  # one size at a time: they are big
             if old is not None and self._dragging:
                 # mid-drag: stretch the previous nebula now, make the real one once settled
                 self._bg_stretched = True
@@ -118,11 +124,11 @@ class BoardView:
             return None
         d2 = (self._pts[:, 0] - px) ** 2 + (self._pts[:, 1] - py) ** 2
         i = int(np.argmin(d2))
-        return i if d2[i] <= self._hit_r ** 2 else None
+        return i if d2[i] <= self._hit_r**2 else None
 
     # -- drawing -----------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, game, overlay: Overlay | None = None) -> None:
+    def draw(self, surface: pygame.Surface, game: Game | None, overlay: Overlay | None = None) -> None:
         """Draw background and board into the whole ``surface`` (letterbox included)."""
         fmt = (surface.get_bitsize(), surface.get_masks())
         if fmt != self._fmt:

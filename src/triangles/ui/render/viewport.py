@@ -31,7 +31,8 @@ class Viewport:
             raise ValueError(f"window {window_size} and design {design_size} sizes must be positive")
         self.window_size: tuple[int, int] = (ww, wh)
         self.design_size: tuple[float, float] = (dw, dh)
-        self.board_rect: tuple[float, float, float, float] = tuple(float(v) for v in board_rect)  # type: ignore[assignment]
+        bx, by, bw, bh = board_rect
+        self.board_rect: tuple[float, float, float, float] = (float(bx), float(by), float(bw), float(bh))
         self.scale: float = min(ww / dw, wh / dh)
         self.offset: tuple[float, float] = ((ww - dw * self.scale) / 2.0, (wh - dh * self.scale) / 2.0)
 
@@ -90,5 +91,7 @@ class Viewport:
         return hash((self.window_size, self.design_size, self.board_rect))
 
     def __repr__(self) -> str:
-        return (f"Viewport(window={self.window_size}, design={self.design_size}, "
-                f"scale={self.scale:.3f}, offset=({self.offset[0]:.1f}, {self.offset[1]:.1f}))")
+        return (
+            f"Viewport(window={self.window_size}, design={self.design_size}, "
+            f"scale={self.scale:.3f}, offset=({self.offset[0]:.1f}, {self.offset[1]:.1f}))"
+        )

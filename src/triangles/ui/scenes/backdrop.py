@@ -1,55 +1,64 @@
 """The starry board behind the menus: a real board with a few lines, drawn by the renderer.
 
 Why a real board: the menus then show what the game looks like, in the same
-theme, and cost nothing extra to maintain.
+theme, and cost nothing extra to maintain.  The navigator keeps one for the
+session and hands it to the menu scenes; it is made on its first draw (a
+game started from the command line never pays for it) and made again for
+another preset.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from triangles.rules import Game
-from triangles.ui.scenes.base import veil
-from triangles.ui.render import BoardView, Overlay
+from triangles.ui.render import BoardView, Overlay, Viewport
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["Backdrop"]
 
+#: lines drawn on the backdrop's board
+LINES = 18
+#: darkening over the board, so the menus read well
+VEIL_ALPHA = 110
 
-class Backdrop:
-    def __init__(self, app: Any, seed: int = 11) -> None:
-        self.app = app
+
+class _Board:
+    """One backdrop board for one preset."""
+
+    def __init__(self, app: App, seed: int) -> None:
         self.preset_name = app.preset.name
         board = app.preset.make_board(app.preset.default_stars, seed)
         self.game = Game(board)
         rng = random.Random(seed)
-        for _ in range(min(18, board.n)):
+        for _ in range(min(LINES, board.n)):
             moves = self.game.legal_moves()
             if not moves or self.game.is_over():
                 break
             self.game.play(*rng.choice(moves))
+        self.viewport: Viewport = app.viewport
         self.view = BoardView(board, app.theme, app.viewport, bg_seed=seed)
         self.overlay = Overlay()
-        self._vp = app.viewport
+
+
+class Backdrop:
+    def __init__(self, app: App, seed: int = 11) -> None:
+        self.app = app
+        self.seed = seed
+        self._board: _Board | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._vp is not self.app.viewport:
-            self._vp = self.app.viewport
-            self.view.set_viewport(self._vp)
-        self.view.draw(surface, self.game, self.overlay)
-        surface.blit(veil(surface.get_size(), 110), (0, 0))
-
-
-_cache: dict[int, Backdrop] = {}
-
-
-def backdrop_for(app: Any) -> Backdrop:
-    """One backdrop per app and preset (built once: the board costs a few ms)."""
-    b = _cache.get(id(app))
-    if b is None or b.app is not app or b.preset_name != app.preset.name:
-        b = Backdrop(app)
-        _cache.clear()
-        _cache[id(app)] = b
-    return b
+        app = self.app
+        sc = self._board
+        if sc is None or sc.preset_name != app.preset.name:
+            sc = self._board = _Board(app, self.seed)
+        if sc.viewport is not app.viewport:
+            sc.viewport = app.viewport
+            sc.view.set_viewport(sc.viewport)
+        sc.view.draw(surface, sc.game, sc.overlay)
+        surface.blit(app.window.veil(surface.get_size(), VEIL_ALPHA), (0, 0))

@@ -10,11 +10,12 @@ and only draw it into widgets in :meth:`Scene.build_ui`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIElement
 
 from triangles.ui import input as inp
 from triangles.ui.input import Action
@@ -22,7 +23,13 @@ from triangles.ui.input import Action
 if TYPE_CHECKING:
     from triangles.ui.app import App
 
-__all__ = ["Scene", "Overlay", "ChoiceRow", "veil"]
+__all__ = ["Scene", "Overlay", "ChoiceRow", "Rect"]
+
+#: x, y, width, height in design points
+Rect = tuple[float, float, float, float]
+
+W = TypeVar("W", bound=UIElement)
+T = TypeVar("T")
 
 
 class Scene:
@@ -31,10 +38,10 @@ class Scene:
     #: False for overlays: the app draws the scene below first
     opaque = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-        self._widgets: list[Any] = []
-        self._buttons: dict[Any, Callable[[], None]] = {}
+        self._widgets: list[UIElement] = []
+        self._buttons: dict[UIElement, Callable[[], None]] = {}
         self.active = False
 
     # -- stack protocol -------------------------------------------------------------
@@ -105,25 +112,37 @@ class Scene:
         """A design-point rectangle in window pixels."""
         return pygame.Rect(self.app.viewport.design_rect_to_screen((x, y, w, h)))
 
-    def keep(self, widget: Any) -> Any:
+    def keep(self, widget: W) -> W:
         self._widgets.append(widget)
         return widget
 
-    def button(self, rect: tuple[float, float, float, float], text: str, on_press: Callable[[], None],
-               cls: str = "@menu_button", obj: str | None = None, enabled: bool = True) -> pygame_gui.elements.UIButton:
-        b = pygame_gui.elements.UIButton(self.rect(*rect), text, self.app.gui,
-                                         object_id=ObjectID(class_id=cls, object_id=obj))
+    def button(
+        self,
+        rect: Rect,
+        text: str,
+        on_press: Callable[[], None],
+        cls: str = "@menu_button",
+        obj: str | None = None,
+        enabled: bool = True,
+    ) -> pygame_gui.elements.UIButton:
+        b = pygame_gui.elements.UIButton(
+            self.rect(*rect), text, self.app.gui, object_id=ObjectID(class_id=cls, object_id=obj)
+        )
         if not enabled:
             b.disable()
         self._buttons[b] = on_press
         return self.keep(b)
 
-    def label(self, rect: tuple[float, float, float, float], text: str, cls: str | None = None,
-              obj: str | None = None) -> pygame_gui.elements.UILabel:
-        return self.keep(pygame_gui.elements.UILabel(self.rect(*rect), text, self.app.gui,
-                                                      object_id=ObjectID(class_id=cls, object_id=obj)))
+    def label(
+        self, rect: Rect, text: str, cls: str | None = None, obj: str | None = None
+    ) -> pygame_gui.elements.UILabel:
+        return self.keep(
+            pygame_gui.elements.UILabel(
+                self.rect(*rect), text, self.app.gui, object_id=ObjectID(class_id=cls, object_id=obj)
+            )
+        )
 
-    def panel(self, rect: tuple[float, float, float, float]) -> pygame_gui.elements.UIPanel:
+    def panel(self, rect: Rect) -> pygame_gui.elements.UIPanel:
         return self.keep(pygame_gui.elements.UIPanel(self.rect(*rect), starting_height=0, manager=self.app.gui))
 
 
@@ -135,7 +154,7 @@ class Overlay(Scene):
 
     @property
     def below(self) -> Scene | None:
-        return self.app.scene_below(self)
+        return self.app.stack.below(self)
 
     def update(self, dt: float) -> None:
         b = self.below
@@ -144,43 +163,38 @@ class Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.dim_alpha:
-            surface.blit(veil(surface.get_size(), self.dim_alpha), (0, 0))
+            surface.blit(self.app.window.veil(surface.get_size(), self.dim_alpha), (0, 0))
 
 
-_veils: dict[tuple[int, int, int], pygame.Surface] = {}
-
-
-def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
-    """A cached translucent dark sheet (allocating a window-sized surface each frame is wasteful)."""
-    key = (size[0], size[1], alpha)
-    v = _veils.get(key)
-    if v is None:
-        if len(_veils) > 8:
-            _veils.clear()
-        v = pygame.Surface(size, pygame.SRCALPHA)
-        v.fill((4, 6, 18, alpha))
-        _veils[key] = v
-    return v
-
-
-class ChoiceRow:
+class ChoiceRow(Generic[T]):
     """A row of segmented buttons, one selected (pygame_gui has no radio group)."""
 
-    def __init__(self, scene: Scene, rect: tuple[float, float, float, float], options: Sequence[tuple[Any, str]],
-                 value: Any, on_change: Callable[[Any], None], gap: float = 6.0) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        rect: Rect,
+        options: Sequence[tuple[T, str]],
+        value: T,
+        on_change: Callable[[T], None],
+        gap: float = 6.0,
+    ) -> None:
         x, y, w, h = rect
         n = max(1, len(options))
         bw = (w - gap * (n - 1)) / n
-        self.buttons: list[tuple[Any, pygame_gui.elements.UIButton]] = []
+        self.buttons: list[tuple[T, pygame_gui.elements.UIButton]] = []
         for k, (val, text) in enumerate(options):
-            def press(v: Any = val) -> None:
-                self.set(v)
-                on_change(v)
-            b = scene.button((x + k * (bw + gap), y, bw, h), text, press, cls="@choice")
+            b = scene.button((x + k * (bw + gap), y, bw, h), text, self._press_for(val, on_change), cls="@choice")
             self.buttons.append((val, b))
         self.set(value)
 
-    def set(self, value: Any) -> None:
+    def _press_for(self, value: T, on_change: Callable[[T], None]) -> Callable[[], None]:
+        def press() -> None:
+            self.set(value)
+            on_change(value)
+
+        return press
+
+    def set(self, value: T) -> None:
         for val, b in self.buttons:
             if val == value:
                 b.select()

@@ -7,19 +7,24 @@ board (and the last flashes) stay visible behind it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from triangles.i18n import tr
+from triangles.match import Match
 from triangles.ui import input as inp
+from triangles.ui.hud import Hud
 from triangles.ui.input import Action
-from triangles.ui.scenes.base import Overlay
+from triangles.ui.scenes.base import Overlay, Rect
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["FinalScene", "result_text"]
 
 
-def result_text(match: Any) -> str:
+def result_text(match: Match) -> str:
     """The headline for a finished match."""
     g = match.game
     winner = g.winner()
@@ -33,12 +38,12 @@ def result_text(match: Any) -> str:
 class FinalScene(Overlay):
     dim_alpha = 70
 
-    def __init__(self, app: Any, play: Any) -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
-        self.play = play
-        self.match = play.match
-        self.text = result_text(self.match)
-        self.box: tuple[float, float, float, float] = (0, 0, 0, 0)
+        self.match = match
+        self.text = result_text(match)
+        self.hud = Hud(app.theme)  # its fonts, for the scores
+        self.box: Rect = (0, 0, 0, 0)
 
     def build_ui(self) -> None:
         dw, dh = self.design_size
@@ -48,21 +53,23 @@ class FinalScene(Overlay):
         self.box = (x, y, w, h)
         self.panel((x, y, w, h))
         winner = self.match.game.winner()
-        self.label((x, y + 18, w, 56), self.text, cls="@heading",
-                   obj="#result" if winner is None else f"#player{winner}")
+        self.label(
+            (x, y + 18, w, 56), self.text, cls="@heading", obj="#result" if winner is None else f"#player{winner}"
+        )
         self.label((x, y + 152, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
         bw = (w - 48) / 2
         by = y + 186
-        self.button((x + 16, by, bw, 50), tr("final.new_game"), self.new_game, cls="@primary", obj="#new_game")
+        nav = self.app.nav
+        self.button((x + 16, by, bw, 50), tr("final.new_game"), nav.new_game, cls="@primary", obj="#new_game")
         self.button((x + 32 + bw, by, bw, 50), tr("final.rematch"), self.rematch, obj="#rematch")
         self.button((x + 16, by + 62, bw, 50), tr("final.review"), self.review, obj="#review")
-        self.button((x + 32 + bw, by + 62, bw, 50), tr("pause.main_menu"), self.main_menu, obj="#main_menu")
+        self.button((x + 32 + bw, by + 62, bw, 50), tr("pause.main_menu"), nav.show_menu, obj="#main_menu")
 
     def draw_front(self, surface: pygame.Surface) -> None:
         """The scores in the players' colours, on the panel between headline and buttons."""
         x, y, w, _ = self.box
         vp = self.app.viewport
-        hud = self.play.hud
+        hud = self.hud
         th = self.app.theme
         sizes = th.hud.font_sizes
         scores = self.match.game.scores
@@ -77,32 +84,16 @@ class FinalScene(Overlay):
             side = -1 if k == 0 else 1
             sx = cx + side * (dash.get_width() / 2 + 14 * vp.scale + 34 * vp.scale)
             surface.blit(img, img.get_rect(center=(sx, cy)))
-            name = hud._fit(small, names[k], w * 0.4 * vp.scale, th.hud.text_dim)
+            name = hud.fit(small, names[k], w * 0.4 * vp.scale, th.hud.text_dim)
             surface.blit(name, name.get_rect(center=(sx, cy + big.get_height() * 0.62)))
 
-    def new_game(self) -> None:
-        from triangles.ui.scenes.menu import MainMenuScene
-        from triangles.ui.scenes.new_game import NewGameScene
-
-        self.app.reset(MainMenuScene(self.app))
-        self.app.push(NewGameScene(self.app))
-
     def rematch(self) -> None:
-        self.app.start_match(self.match.rematch())
+        self.app.nav.start_match(self.match.rematch())
 
     def review(self) -> None:
-        from triangles.ui.scenes.review import ReviewScene
-
-        self.app.push(ReviewScene(self.app, self.match))
-
-    def main_menu(self) -> None:
-        from triangles.ui.scenes.menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        self.app.nav.show_review(self.match)
 
     def handle_action(self, action: Action) -> None:
         if action.kind == inp.UNDO and self.match.can_undo():
             # a misclick on the last line: take it back and play on
-            self.app.pop(self)
-            self.play.final_shown = False
-            self.play.undo()
+            self.app.nav.resume(undo=True)

@@ -6,23 +6,29 @@ saying why the saved game could not be read), the others to their scenes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pygame
+
 from triangles import __version__
 from triangles.i18n import tr
-from triangles.record import RecordError
+from triangles.record import RecordError, load_record
+from triangles.saves import has_session, session_path
 from triangles.ui import input as inp
 from triangles.ui.input import Action
-from triangles.ui.scenes.backdrop import backdrop_for
+from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
-from triangles.saves import has_session, load_session
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["MainMenuScene"]
 
 
-def _shade(size: tuple[int, int]) -> "pygame.Surface":
+def _shade(size: tuple[int, int]) -> pygame.Surface:
     """An elliptical darkening centred on the menu column (built once per window size)."""
-    import numpy as np
-    import pygame
-
     w, h = size
     small = (max(2, w // 8), max(2, h // 8))
     xs = (np.arange(small[0]) + 0.5) / small[0] - 0.5
@@ -36,16 +42,22 @@ def _shade(size: tuple[int, int]) -> "pygame.Surface":
 
 
 class MainMenuScene(Scene):
+    def __init__(self, app: App, backdrop: Backdrop) -> None:
+        super().__init__(app)
+        self.backdrop = backdrop
+        self._shade_size: tuple[int, int] | None = None
+        self._shade: pygame.Surface | None = None
+
     def build_ui(self) -> None:
         dw, dh = self.design_size
         w = min(320.0, dw - 60)
         x = (dw - w) / 2
-        entries = []
+        entries: list[tuple[str, Callable[[], None], str]] = []
         if has_session():
             entries.append(("menu.continue", self.on_continue, "@primary"))
         entries += [
-            ("menu.new_game", self.on_new_game, "@primary" if not entries else "@menu_button"),
-            ("menu.open_game", self.on_open, "@menu_button"),
+            ("menu.new_game", self.app.nav.show_new_game, "@primary" if not entries else "@menu_button"),
+            ("menu.open_game", self.app.nav.show_open_game, "@menu_button"),
             ("menu.quit", self.app.quit, "@menu_button"),
         ]
         bh, gap = 54.0, 14.0
@@ -66,24 +78,22 @@ class MainMenuScene(Scene):
 
     @staticmethod
     def _saved_detail() -> str:
-        """"Player 1 3 – 2 Player 2" for the saved game, or "" (problems show on Continue)."""
-        from triangles.record import load_record
-        from triangles.saves import session_path
-
+        """ "Player 1 3 – 2 Player 2" for the saved game, or "" (problems show on Continue)."""
         try:
             rec = load_record(session_path())
             game = rec.replay()
         except (RecordError, OSError):
             return ""
         s0, s1 = game.scores
-        return tr("menu.continue.detail", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1,
-                  lines=game.move_count)
+        return tr(
+            "menu.continue.detail", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1, lines=game.move_count
+        )
 
-    def draw(self, surface) -> None:
-        backdrop_for(self.app).draw(surface)
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
         # a soft dark cloud behind the title and buttons keeps them readable over the lines
         size = surface.get_size()
-        if getattr(self, "_shade_size", None) != size:
+        if self._shade is None or self._shade_size != size:
             self._shade_size = size
             self._shade = _shade(size)
         surface.blit(self._shade, (0, 0))
@@ -93,23 +103,5 @@ class MainMenuScene(Scene):
             self.app.quit()
 
     def on_continue(self) -> None:
-        try:
-            match = load_session()
-        except RecordError as exc:
-            self.rebuild()
-            self.app.message(tr("error.session", reason=str(exc)), tr("error.session.title"))
-            return
-        if match is None:
-            self.rebuild()
-            return
-        self.app.start_match(match, continued=True)
-
-    def on_new_game(self) -> None:
-        from triangles.ui.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
-
-    def on_open(self) -> None:
-        from triangles.ui.scenes.open_game import OpenGameScene
-
-        self.app.push(OpenGameScene(self.app))
+        if not self.app.nav.continue_saved():
+            self.rebuild()  # the saved game is gone (or moved aside): no more Continue

@@ -7,51 +7,61 @@ The state lives in :class:`MatchSettings` so a resize can rebuild the widgets.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from triangles.i18n import tr
+from triangles.match import MatchSettings
+from triangles.players import LEVEL_NAMES, MODES
 from triangles.presets import get_preset, load_presets
 from triangles.ui import input as inp
 from triangles.ui.input import Action
-from triangles.ui.scenes.backdrop import backdrop_for
+from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import ChoiceRow, Scene
-from triangles.match import MatchSettings
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["NewGameScene"]
 
-_last = MatchSettings()
-_chosen = False  # has the player started a game from this dialog yet?
+#: one row of choices: settings field, caption key, (value, text) options, the current value
+_Row = tuple[str, str, list[tuple[object, str]], object]
 
 
 class NewGameScene(Scene):
-    def __init__(self, app, settings: MatchSettings | None = None) -> None:
+    def __init__(self, app: App, backdrop: Backdrop, remembered: MatchSettings | None = None) -> None:
+        """``remembered``: what the dialog last started this session (None: defaults, laid out for this device)."""
         super().__init__(app)
-        base = settings or _last
-        self.s = MatchSettings(**vars(base))
-        if settings is None and not _chosen:
-            self.s.preset = app.preset.name  # first time: the device the window is laid out for
+        self.backdrop = backdrop
+        self.s = replace(remembered) if remembered is not None else MatchSettings(preset=app.preset.name)
         if self.s.preset not in load_presets():
             self.s.preset = app.preset.name
         self.seed_text = "" if self.s.seed is None else str(self.s.seed)
         self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.rows: dict[str, ChoiceRow] = {}
+        self.rows: dict[str, ChoiceRow[object]] = {}
 
     def build_ui(self) -> None:
         dw, dh = self.design_size
         s = self.s
         w = min(420.0, dw - 24)
         x = (dw - w) / 2
-        rows: list[tuple[str, str, list, object]] = [
-            ("mode", "new.mode", [("ai", tr("new.mode.ai")), ("hotseat", tr("new.mode.hotseat"))], s.mode),
+        preset = get_preset(s.preset)
+        rows: list[_Row] = [
+            ("mode", "new.mode", [(m, tr(f"new.mode.{m}")) for m in MODES], s.mode),
             ("preset", "new.preset", [(n, tr(f"preset.{n}")) for n in load_presets()], s.preset),
-            ("stars", "new.stars", [(n, str(n)) for n in get_preset(s.preset).stars], s.stars or get_preset(s.preset).default_stars),
+            ("stars", "new.stars", [(n, str(n)) for n in preset.stars], s.stars or preset.default_stars),
         ]
         if s.mode == "ai":
-            rows.append(("level", "new.level", [(lv, tr(f"level.{lv}")) for lv in ("easy", "medium", "hard")], s.level))
-            rows.append(("computer_starts", "new.first", [(False, tr("new.first.you")), (True, tr("new.first.computer"))],
-                         s.computer_starts))
-        rows.append(("extra_turn", "new.extra_turn", [(False, tr("option.off")), (True, tr("option.on"))], s.extra_turn))
+            rows.append(("level", "new.level", [(lv, tr(f"level.{lv}")) for lv in LEVEL_NAMES], s.level))
+            first: list[tuple[object, str]] = [(False, tr("new.first.you")), (True, tr("new.first.computer"))]
+            rows.append(("computer_starts", "new.first", first, s.computer_starts))
+        on_off: list[tuple[object, str]] = [(False, tr("option.off")), (True, tr("option.on"))]
+        rows.append(("extra_turn", "new.extra_turn", on_off, s.extra_turn))
         label_h, row_h, gap = 24.0, 40.0, 12.0
         block = len(rows) * (label_h + row_h + gap) + label_h + row_h + 60 + 70
         y = max(12.0, (dh - block) / 2)
@@ -62,13 +72,15 @@ class NewGameScene(Scene):
         self.rows = {}
         for key, text_key, options, value in rows:
             self.label((x + 6, y, w - 12, label_h), tr(text_key), cls="@caption", obj="#label_left")
-            self.rows[key] = ChoiceRow(self, (x + 6, y + label_h, w - 12, row_h), options, value,
-                                       lambda v, k=key: self.on_choice(k, v))
+            self.rows[key] = ChoiceRow(self, (x + 6, y + label_h, w - 12, row_h), options, value, self._on_change(key))
             y += label_h + row_h + gap
         self.label((x + 6, y, w - 12, label_h), tr("new.seed"), cls="@caption", obj="#label_left")
-        entry = pygame_gui.elements.UITextEntryLine(self.rect(x + 6, y + label_h, w - 12, row_h), self.app.gui,
-                                                    placeholder_text=tr("new.seed.random"),
-                                                    object_id=ObjectID(object_id="#seed"))
+        entry = pygame_gui.elements.UITextEntryLine(
+            self.rect(x + 6, y + label_h, w - 12, row_h),
+            self.app.gui,
+            placeholder_text=tr("new.seed.random"),
+            object_id=ObjectID(object_id="#seed"),
+        )
         entry.set_allowed_characters("numbers")
         entry.length_limit = 9
         if self.seed_text:
@@ -79,13 +91,16 @@ class NewGameScene(Scene):
         self.button((x, y, bw, 52), tr("button.back"), self.back, obj="#back")
         self.button((x + bw + 12, y, bw, 52), tr("new.start"), self.start, cls="@primary", obj="#start")
 
+    def _on_change(self, key: str) -> Callable[[object], None]:
+        return lambda value: self.on_choice(key, value)
+
     def on_choice(self, key: str, value: object) -> None:
         s = self.s
         if key == "preset":
             s.preset = str(value)
             s.stars = None
         elif key == "stars":
-            s.stars = int(value)  # type: ignore[arg-type]
+            s.stars = value if isinstance(value, int) else None
         else:
             setattr(s, key, value)
         if key in ("mode", "preset"):
@@ -102,25 +117,23 @@ class NewGameScene(Scene):
 
     def settings(self) -> MatchSettings:
         self._keep_seed()
-        s = MatchSettings(**vars(self.s))
+        s = replace(self.s)
         s.seed = int(self.seed_text) if self.seed_text.isdigit() else None
         if s.stars is None or s.stars not in get_preset(s.preset).stars:
             s.stars = get_preset(s.preset).default_stars
         return s
 
     def start(self) -> None:
-        global _last, _chosen
-        _chosen = True
         s = self.settings()
-        _last = MatchSettings(**vars(s))
-        _last.seed = None if not self.seed_text else s.seed
-        self.app.start_new(s)
+        # the dialog offers the same choices next time; a typed seed stays, a random one does not
+        remember = replace(s, seed=s.seed if self.seed_text else None)
+        self.app.nav.start_new(s, remember=remember)
 
     def back(self) -> None:
-        self.app.pop(self)
+        self.app.nav.close(self)
 
-    def draw(self, surface) -> None:
-        backdrop_for(self.app).draw(surface)
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)
 
     def handle_action(self, action: Action) -> None:
         if action.kind == inp.CANCEL:

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
 from triangles.i18n import tr
 from triangles.record import RecordError, load_record
+from triangles.saves import list_saved_games
 from triangles.ui import input as inp
 from triangles.ui.input import Action
-from triangles.ui.scenes.backdrop import backdrop_for
+from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
-from triangles.saves import list_saved_games
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["OpenGameScene"]
 
@@ -29,8 +33,9 @@ MAX_LISTED = 60
 
 
 class OpenGameScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App, backdrop: Backdrop) -> None:
         super().__init__(app)
+        self.backdrop = backdrop
         self.files: list[Path] = list_saved_games()[:MAX_LISTED]
         self.items: list[str] = []
         for p in self.files:
@@ -42,12 +47,12 @@ class OpenGameScene(Scene):
             self.items.append(item)
         self.chosen: int | None = 0 if self.files else None
         self.path_text = ""
-        self.list_el: Any = None
-        self.entry: Any = None
+        self.list_el: pygame_gui.elements.UISelectionList | None = None
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
 
     @staticmethod
     def _item(p: Path) -> str:
-        """"2026-11-30 08:14 · Player 1 vs Player 2 · 3–1" (or the file name when unreadable)."""
+        """ "2026-11-30 08:14 · Player 1 vs Player 2 · 3–1" (or the file name when unreadable)."""
         try:
             stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(p.stat().st_mtime))
         except OSError:
@@ -69,19 +74,35 @@ class OpenGameScene(Scene):
         self.label((x, y + 6, w, 44), tr("open.title"), cls="@heading")
         list_h = h - 250
         if self.files:
-            self.list_el = self.keep(pygame_gui.elements.UISelectionList(
-                self.rect(x + 10, y + 60, w - 20, list_h), self.items, self.app.gui,
-                default_selection=self.items[self.chosen] if self.chosen is not None else None,
-                object_id=ObjectID(object_id="#files")))
+            self.list_el = self.keep(
+                pygame_gui.elements.UISelectionList(
+                    self.rect(x + 10, y + 60, w - 20, list_h),
+                    list[str | tuple[str, str]](self.items),
+                    self.app.gui,
+                    default_selection=self.items[self.chosen] if self.chosen is not None else None,
+                    object_id=ObjectID(object_id="#files"),
+                )
+            )
         else:
             self.list_el = None
-            self.keep(pygame_gui.elements.UITextBox(tr("open.none"), self.rect(x + 10, y + 60, w - 20, 80),
-                                                    self.app.gui, object_id=ObjectID(class_id="@caption")))
+            self.keep(
+                pygame_gui.elements.UITextBox(
+                    tr("open.none"),
+                    self.rect(x + 10, y + 60, w - 20, 80),
+                    self.app.gui,
+                    object_id=ObjectID(class_id="@caption"),
+                )
+            )
         ly = y + 60 + list_h + 14
         self.label((x + 10, ly, w - 20, 24), tr("open.path"), cls="@caption")
-        self.entry = self.keep(pygame_gui.elements.UITextEntryLine(
-            self.rect(x + 10, ly + 26, w - 20, 40), self.app.gui, placeholder_text=tr("open.path.placeholder"),
-            object_id=ObjectID(object_id="#path")))
+        self.entry = self.keep(
+            pygame_gui.elements.UITextEntryLine(
+                self.rect(x + 10, ly + 26, w - 20, 40),
+                self.app.gui,
+                placeholder_text=tr("open.path.placeholder"),
+                object_id=ObjectID(object_id="#path"),
+            )
+        )
         if self.path_text:
             self.entry.set_text(self.path_text)
         bw = (w - 32) / 2
@@ -95,7 +116,7 @@ class OpenGameScene(Scene):
         super().rebuild()
 
     def back(self) -> None:
-        self.app.pop(self)
+        self.app.nav.close(self)
 
     def target(self) -> Path | None:
         typed = self.entry.get_text().strip() if self.entry is not None else self.path_text.strip()
@@ -108,15 +129,18 @@ class OpenGameScene(Scene):
     def open(self) -> None:
         path = self.target()
         if path is None:
-            self.app.message(tr("open.choose"))
+            self.app.nav.message(tr("open.choose"))
             return
-        self.app.open_record(path)
+        self.app.nav.open_record(path)
 
     def handle_action(self, a: Action) -> None:
         if a.kind == inp.GUI:
             ev = a.event
-            if ev.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
-                           pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION) and ev.ui_element is self.list_el:
+            if (
+                ev.type
+                in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION)
+                and ev.ui_element is self.list_el
+            ):
                 if ev.text in self.items:
                     self.chosen = self.items.index(ev.text)
                 if ev.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
@@ -126,5 +150,5 @@ class OpenGameScene(Scene):
         elif a.kind == inp.CANCEL:
             self.back()
 
-    def draw(self, surface) -> None:
-        backdrop_for(self.app).draw(surface)
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface)

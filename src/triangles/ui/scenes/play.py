@@ -11,35 +11,36 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 from triangles.i18n import tr
-from triangles.rules import IllegalMove
-from triangles.ui import input as inp
-from triangles.ui.hud import Hud, HudInfo, hud_layout
-from triangles.ui.input import Action
-from triangles.ui.scenes.base import Scene
-from triangles.ui.render import BoardView, Overlay
 from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
+from triangles.rules import IllegalMove, Triangle
 from triangles.saves import save_session
+from triangles.ui import input as inp
+from triangles.ui.flashes import Flashes
+from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
+from triangles.ui.input import Action
+from triangles.ui.render import BoardView, Overlay
+from triangles.ui.scenes.base import Scene
 
-__all__ = ["PlayScene", "REASON_KEYS"]
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
-#: how a refused line is explained on screen
-REASON_KEYS = {
-    "exists": "reason.exists",
-    "through_star": "reason.through_star",
-    "crosses": "reason.crosses",
-    "same_star": "reason.same_star",
-    "game_over": "reason.game_over",
-}
+__all__ = ["PlayScene", "reason_text"]
+
+
+def reason_text(why: str) -> str:
+    """How a refused line is explained on screen (``why``: a ``rules.REASONS`` entry or ``game_over``)."""
+    return tr(f"reason.{why}")
 
 
 class PlayScene(Scene):
-    def __init__(self, app: Any, match: Match) -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
@@ -49,10 +50,10 @@ class PlayScene(Scene):
         self.press_star: int | None = None
         self.dragging = False
         self.pointer: tuple[int, int] | None = None
-        self.flashes: list[list[Any]] = []       # [triangle, owner, age]
+        self.flashes = Flashes(app.theme.flash.duration)
         self.msg: tuple[str, str, float] | None = None  # text, kind, seconds left
-        self.moves_again: int | None = None      # player who scored and moves again
-        self.ai_asked: int | None = None         # token the computer was asked about
+        self.moves_again: int | None = None  # player who scored and moves again
+        self.ai_asked: int | None = None  # token the computer was asked about
         self.ai_delay = 0.0
         self.ai_failed: int | None = None
         self.hint_move: tuple[int, int] | None = None
@@ -60,29 +61,35 @@ class PlayScene(Scene):
         self.time = 0.0
         self.final_shown = False
         self._buttons_state: tuple[bool, ...] | None = None
-        self.undo_btn = self.redo_btn = self.hint_btn = None
+        self._state_buttons: tuple[pygame_gui.elements.UIButton, ...] = ()  # undo, redo, hint
+        self._hand = False
 
     # -- widgets -------------------------------------------------------------------
 
     @property
-    def layout(self):
+    def layout(self) -> HudLayout:
         return hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect)
 
     def build_ui(self) -> None:
         x, y, w, h = self.layout.buttons
-        names = [("hud.menu", self.open_menu, "#menu"), ("hud.undo", self.undo, "#undo"),
-                 ("hud.redo", self.redo, "#redo"), ("hud.hint", self.ask_hint, "#hint")]
+        names = [
+            ("hud.menu", self.open_menu, "#menu"),
+            ("hud.undo", self.undo, "#undo"),
+            ("hud.redo", self.redo, "#redo"),
+            ("hud.hint", self.ask_hint, "#hint"),
+        ]
         gap = 8.0
         bw = (w - gap * (len(names) - 1)) / len(names)
-        made = []
-        for k, (key, cb, obj) in enumerate(names):
-            made.append(self.button((x + k * (bw + gap), y, bw, h), tr(key), cb, cls="@hud_button", obj=obj))
-        _, self.undo_btn, self.redo_btn, self.hint_btn = made
+        made = [
+            self.button((x + k * (bw + gap), y, bw, h), tr(key), cb, cls="@hud_button", obj=obj)
+            for k, (key, cb, obj) in enumerate(names)
+        ]
+        self._state_buttons = tuple(made[1:])
         self._buttons_state = None
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
-        if self.undo_btn is None:
+        if not self._state_buttons:
             return
         m = self.match
         human_turn = not m.game.is_over() and not m.computer_to_move
@@ -90,7 +97,7 @@ class PlayScene(Scene):
         if state == self._buttons_state:
             return
         self._buttons_state = state
-        for btn, on in zip((self.undo_btn, self.redo_btn, self.hint_btn), state):
+        for btn, on in zip(self._state_buttons, state, strict=True):
             if on:
                 btn.enable()
             else:
@@ -107,13 +114,12 @@ class PlayScene(Scene):
 
     # -- the one path for moves -------------------------------------------------------
 
-    def play(self, i: int, j: int) -> list[tuple[int, int, int]]:
+    def play(self, i: int, j: int) -> list[Triangle]:
         """Draw line i-j (whoever chose it) through ``Match.play``; IllegalMove propagates unchanged."""
         mover = self.match.game.player
         closed = self.match.play(i, j)
         self._after_change()
-        for tri in closed:
-            self.flashes.append([tri, mover, 0.0])
+        self.flashes.add(closed, mover)
         if closed and self.match.game.extra_turn and not self.match.game.is_over():
             self.moves_again = mover
         else:
@@ -131,12 +137,12 @@ class PlayScene(Scene):
             return False
         why = self.match.game.why_illegal(i, j)
         if why is not None:
-            self.say(tr(REASON_KEYS.get(why, why)), "bad")
+            self.say(reason_text(why), "bad")
             return False
         try:
             self.play(i, j)
         except IllegalMove as exc:  # cannot happen after why_illegal, but never crash on it
-            self.say(tr(REASON_KEYS.get(exc.reason, exc.reason)), "bad")
+            self.say(reason_text(exc.reason), "bad")
             return False
         self.selected = None
         self.press_star = None
@@ -161,6 +167,7 @@ class PlayScene(Scene):
     def undo(self) -> None:
         if not self.match.undo():
             return
+        self.final_shown = False  # the game goes on; its end will be shown again
         self._after_change()
         self.selected = None
         self.moves_again = None
@@ -183,24 +190,16 @@ class PlayScene(Scene):
         if m.game.is_over() or m.computer_to_move:
             return
         self.hint_token = m.token
-        self.app.hint_worker.request(m.game, "medium", m.token)
+        self.app.hint_worker.request(m.game, DEFAULT_LEVEL, m.token)
 
     def open_menu(self) -> None:
-        from triangles.ui.scenes.pause import PauseScene
-
         self._drop_aim()
-        self.app.push(PauseScene(self.app, self))
+        self.app.nav.pause()
 
     def show_final(self) -> None:
-        from triangles.ui.scenes.final import FinalScene
-
         self.final_shown = True
         self._drop_aim()
-        self.app.push(FinalScene(self.app, self))
-
-    def new_match(self, match: Match) -> None:
-        """Rematch/new game on the same scene (keeps the window and the view when the board is the same)."""
-        self.app.start_match(match)
+        self.app.nav.show_final(self.match)
 
     # -- messages ----------------------------------------------------------------------
 
@@ -231,14 +230,14 @@ class PlayScene(Scene):
                 self.open_menu()
         elif k == inp.FOCUS_LOST:
             self.dragging = False
-        elif k == inp.POINTER_MOVE:
+        elif k == inp.POINTER_MOVE and a.pos is not None:
             self.pointer = a.pos
             self.hover = self.view.star_at(*a.pos)
             self._cursor(self.hover is not None and not self.match.computer_to_move)
-        elif k == inp.POINTER_DOWN:
+        elif k == inp.POINTER_DOWN and a.pos is not None:
             self.pointer = a.pos
             self._press(self.view.star_at(*a.pos))
-        elif k == inp.POINTER_UP:
+        elif k == inp.POINTER_UP and a.pos is not None:
             self.pointer = a.pos
             self._release(self.view.star_at(*a.pos))
         elif k == inp.NAV:
@@ -249,8 +248,6 @@ class PlayScene(Scene):
             elif self.hover is not None:
                 self._press(self.hover)
                 self._release(self.hover)
-
-    _hand = False
 
     def _cursor(self, hand: bool) -> None:
         """A pointing hand over a star that can be picked."""
@@ -339,10 +336,7 @@ class PlayScene(Scene):
     def animate(self, dt: float) -> None:
         self.time += dt
         self.hud.update(dt)
-        dur = max(0.05, float(self.app.theme.flash.duration))
-        for f in self.flashes:
-            f[2] += dt
-        self.flashes = [f for f in self.flashes if f[2] < dur]
+        self.flashes.update(dt)
         if self.msg is not None:
             text, kind, left = self.msg
             left -= dt
@@ -369,7 +363,7 @@ class PlayScene(Scene):
         token = m.token
         if self.ai_asked != token:
             self.ai_asked = token
-            self.ai_delay = self.app.ai_delay()
+            self.ai_delay = self._natural_pause()
             seed = (int(m.seed or 0) * 7919 + m.game.move_count) % (2**31)
             w.request(m.game, m.level(), token, seed=seed, time_limit=self.app.config.ai_time_limit)
             return
@@ -386,13 +380,18 @@ class PlayScene(Scene):
             move = random.Random(token).choice(legal)
         self.play(move[0], move[1])
 
+    def _natural_pause(self) -> float:
+        """Seconds before the computer's line may appear (it would look rushed at once)."""
+        lo, hi = self.app.config.ai_delay
+        return lo if hi <= lo else self.app.rng.uniform(lo, hi)
+
     # -- drawing -----------------------------------------------------------------------
 
     def hud_info(self) -> HudInfo:
         m = self.match
         g = m.game
-        names = tuple(p.name for p in m.players)
-        subs = tuple(
+        names = (m.players[0].name, m.players[1].name)
+        sub0, sub1 = (
             tr("hud.computer_level", level=tr(f"level.{p.level or DEFAULT_LEVEL}")) if p.is_computer else ""
             for p in m.players
         )
@@ -417,36 +416,46 @@ class PlayScene(Scene):
             status, player = tr("status.your_turn"), g.player
         else:
             status, player = tr("status.turn", name=names[g.player]), g.player
-        return HudInfo(names=names, subtitles=subs, scores=g.scores, to_move=None if over else g.player,  # type: ignore[arg-type]
-                       thinking=thinking, status=status, status_kind=kind, status_player=player,
-                       thinking_label=tr("hud.thinking"))
+        return HudInfo(
+            names=names,
+            subtitles=(sub0, sub1),
+            scores=g.scores,
+            to_move=None if over else g.player,
+            thinking=thinking,
+            status=status,
+            status_kind=kind,
+            status_player=player,
+            thinking_label=tr("hud.thinking"),
+        )
 
-    def _aim_target(self) -> int | None:
+    def _aim(self) -> tuple[int, int] | None:
+        """The half-drawn line: the selected star and the star aimed at (not the same one)."""
         if self.selected is None or self.hover is None or self.hover == self.selected:
             return None
-        return self.hover
+        return self.selected, self.hover
 
     def _aim_reason(self) -> str | None:
-        t = self._aim_target()
-        if t is None:
+        aim = self._aim()
+        if aim is None:
             return None
-        why = self.match.game.why_illegal(self.selected, t)  # type: ignore[arg-type]
-        return tr(REASON_KEYS[why]) if why is not None else None
+        why = self.match.game.why_illegal(*aim)
+        return reason_text(why) if why is not None else None
 
-    def board_overlay(self) -> Any:
+    def board_overlay(self) -> Overlay:
         o = Overlay()
         o.hover = self.hover
         o.selected = self.selected
-        target = self._aim_target()
+        aim = self._aim()
+        target = aim[1] if aim is not None else None
         if self.selected is not None:
             if target is not None:
-                o.band_end = self.app.viewport.to_screen(*map(float, self.match.board.stars[target]))
+                x, y = self.match.board.stars[target]
+                o.band_end = self.app.viewport.to_screen(float(x), float(y))
             elif self.pointer is not None:
                 o.band_end = self.pointer
         o.band_target = target
-        o.band_ok = None if target is None else self.match.game.why_illegal(self.selected, target) is None  # type: ignore[arg-type]
-        dur = max(0.05, float(self.app.theme.flash.duration))
-        o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
+        o.band_ok = None if aim is None else self.match.game.why_illegal(*aim) is None
+        o.flashes = self.flashes.progress()
         o.hint = self.hint_move
         return o
 

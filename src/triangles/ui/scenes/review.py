@@ -7,30 +7,35 @@ or the buttons step; Home/End jump; Escape goes back.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from triangles.i18n import tr
+from triangles.match import Match
 from triangles.rules import Game
 from triangles.ui import input as inp
-from triangles.ui.hud import Hud, HudInfo, hud_layout
+from triangles.ui.flashes import Flashes
+from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
 from triangles.ui.input import Action
-from triangles.ui.scenes.base import Scene
 from triangles.ui.render import BoardView, Overlay
+from triangles.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
 
 __all__ = ["ReviewScene"]
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: Any, match: Any) -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
         self.moves = list(match.game.moves)
         self.game = Game(match.board, match.game.extra_turn)
         self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
         self.hud = Hud(app.theme)
-        self.flashes: list[list[Any]] = []
+        self.flashes = Flashes(app.theme.flash.duration)
         self.step_to(len(self.moves))
         self.flashes.clear()
 
@@ -38,10 +43,19 @@ class ReviewScene(Scene):
     def index(self) -> int:
         return self.game.move_count
 
+    @property
+    def layout(self) -> HudLayout:
+        return hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect)
+
     def build_ui(self) -> None:
-        x, y, w, h = hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect).buttons
-        items = [("«", self.first, "#first"), ("‹", self.prev, "#prev"), ("›", self.next, "#next"),
-                 ("»", self.last, "#last"), (tr("button.back"), self.back, "#back")]
+        x, y, w, h = self.layout.buttons
+        items = [
+            ("«", self.first, "#first"),
+            ("‹", self.prev, "#prev"),
+            ("›", self.next, "#next"),
+            ("»", self.last, "#last"),
+            (tr("button.back"), self.back, "#back"),
+        ]
         gap = 8.0
         bw = (w - gap * (len(items) - 1)) / len(items)
         for k, (text, cb, obj) in enumerate(items):
@@ -56,8 +70,7 @@ class ReviewScene(Scene):
             self.game.undo()
         while self.game.move_count < k:
             mover = self.game.player
-            for tri in self.game.play(*self.moves[self.game.move_count]):
-                self.flashes.append([tri, mover, 0.0])
+            self.flashes.add(self.game.play(*self.moves[self.game.move_count]), mover)
 
     def first(self) -> None:
         self.step_to(0)
@@ -72,7 +85,7 @@ class ReviewScene(Scene):
         self.step_to(len(self.moves))
 
     def back(self) -> None:
-        self.app.pop(self)
+        self.app.nav.close(self)
 
     def handle_action(self, a: Action) -> None:
         if a.kind == inp.CANCEL:
@@ -88,19 +101,16 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.hud.update(dt)
-        dur = max(0.05, float(self.app.theme.flash.duration))
-        for f in self.flashes:
-            f[2] += dt
-        self.flashes = [f for f in self.flashes if f[2] < dur]
+        self.flashes.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        o = Overlay()
-        dur = max(0.05, float(self.app.theme.flash.duration))
-        o.flashes = [(tuple(f[0]), int(f[1]), min(1.0, f[2] / dur)) for f in self.flashes]
-        self.view.draw(surface, self.game, o)
-        names = tuple(p.name for p in self.match.players)
-        info = HudInfo(names=names, subtitles=("", ""), scores=self.game.scores,  # type: ignore[arg-type]
-                       to_move=None if self.game.is_over() else self.game.player,
-                       status=tr("review.position", index=self.index, total=len(self.moves)))
-        self.hud.draw(surface, self.app.viewport,
-                      hud_layout(self.app.viewport.design_size, self.app.viewport.board_rect), info)
+        self.view.draw(surface, self.game, Overlay(flashes=self.flashes.progress()))
+        players = self.match.players
+        info = HudInfo(
+            names=(players[0].name, players[1].name),
+            subtitles=("", ""),
+            scores=self.game.scores,
+            to_move=None if self.game.is_over() else self.game.player,
+            status=tr("review.position", index=self.index, total=len(self.moves)),
+        )
+        self.hud.draw(surface, self.app.viewport, self.layout, info)

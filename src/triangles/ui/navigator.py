@@ -1,0 +1,208 @@
+"""Where the player can go, in one place: every change of screen and of match.
+
+Why one place: scenes only *ask* to go somewhere ("pause", "show the final
+screen", "start this match"); the navigator builds the next scene and puts it
+on the stack, so no scene constructs or reconfigures another.  It also owns
+the match lifecycle around the screens: starting, continuing and opening a
+match (the unfinished one is archived, never thrown away), saving the game in
+progress, and what the New game dialog last chose in this session.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from triangles.i18n import tr
+from triangles.launch import LaunchOptions
+from triangles.match import Match, MatchSettings
+from triangles.presets import PresetError, load_presets
+from triangles.record import RecordError, load_record
+from triangles.rules import Board
+from triangles.saves import archive_session, load_session, save_game_copy, save_session
+from triangles.ui.scenes.backdrop import Backdrop
+from triangles.ui.scenes.base import Scene
+from triangles.ui.scenes.final import FinalScene
+from triangles.ui.scenes.menu import MainMenuScene
+from triangles.ui.scenes.message import MessageScene
+from triangles.ui.scenes.new_game import NewGameScene
+from triangles.ui.scenes.open_game import OpenGameScene
+from triangles.ui.scenes.pause import PauseScene
+from triangles.ui.scenes.play import PlayScene
+from triangles.ui.scenes.review import ReviewScene
+
+if TYPE_CHECKING:
+    from triangles.ui.app import App
+
+__all__ = ["Navigator"]
+
+
+class Navigator:
+    """Scene changes and the match lifecycle for one :class:`App`."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.stack = app.stack
+        #: what the New game dialog last started (None: nothing yet this session)
+        self.new_game_choices: MatchSettings | None = None
+        #: the starry board behind the menus (made on its first draw)
+        self.backdrop = Backdrop(app)
+
+    def start(self, options: LaunchOptions) -> None:
+        """The first screen: the main menu, or straight into a record or a new game."""
+        self.stack.replace(MainMenuScene(self.app, self.backdrop))
+        if options.open_record is not None:
+            self.open_record(options.open_record)
+        elif options.straight_into_game:
+            settings = MatchSettings(
+                mode=options.mode or "ai",
+                preset=options.preset or "phone",
+                stars=options.stars,
+                seed=options.seed,
+                level=options.level,
+                extra_turn=options.extra_turn,
+                computer_starts=options.computer_starts,
+            )
+            self.start_new(settings)
+
+    # -- menus and dialogs ------------------------------------------------------------
+
+    def show_menu(self) -> None:
+        """Leave the game (it is kept for Continue) for the main menu."""
+        self.save_current()
+        self._cancel_thinking()
+        self.stack.replace(MainMenuScene(self.app, self.backdrop))
+
+    def show_new_game(self) -> None:
+        """The New game dialog over what is on screen (Back returns to it)."""
+        self.stack.push(NewGameScene(self.app, self.backdrop, self.new_game_choices))
+
+    def new_game(self) -> None:
+        """From a game: keep it for Continue, then the New game dialog over the main menu."""
+        self.show_menu()
+        self.show_new_game()
+
+    def show_open_game(self) -> None:
+        self.stack.push(OpenGameScene(self.app, self.backdrop))
+
+    def message(self, text: str, title: str | None = None) -> None:
+        """A message box over whatever is on screen."""
+        self.stack.push(MessageScene(self.app, text, title or tr("message.title")))
+
+    def close(self, scene: Scene) -> None:
+        """Close ``scene`` (and anything over it); the scene below shows again."""
+        self.stack.pop(scene)
+
+    # -- around the game ----------------------------------------------------------------
+
+    def pause(self) -> None:
+        self.stack.push(PauseScene(self.app))
+
+    def resume(self, *, undo: bool = False) -> None:
+        """Back to the game from the overlay over it; ``undo``: then take back the last line."""
+        play = self.stack.find(PlayScene)
+        if play is None:
+            return
+        over = self.stack.above(play)
+        if over is not None:
+            self.stack.pop(over)
+        if undo:
+            play.undo()
+
+    def show_final(self, match: Match) -> None:
+        self.stack.push(FinalScene(self.app, match))
+
+    def show_review(self, match: Match) -> None:
+        self.stack.push(ReviewScene(self.app, match))
+
+    # -- matches ----------------------------------------------------------------------
+
+    def current_match(self) -> Match | None:
+        play = self.stack.find(PlayScene)
+        return play.match if play is not None else None
+
+    def start_new(self, settings: MatchSettings, *, remember: MatchSettings | None = None) -> None:
+        """A new match from ``settings``; ``remember``: what the New game dialog offers next time."""
+        if remember is not None:
+            self.new_game_choices = remember
+        try:
+            match = Match.new(settings)
+        except (PresetError, ValueError) as exc:
+            self.message(tr("error.new_game", reason=str(exc)))
+            return
+        self.start_match(match)
+
+    def start_match(self, match: Match, *, continued: bool = False) -> None:
+        """Play ``match``; unless it *is* the saved game (Continue), that one is archived first."""
+        self.save_current()
+        if not continued:
+            archive_session()
+        self._cancel_thinking()
+        self.app.window.use_preset(match.preset or _guess_preset(match.board))
+        self.stack.replace(PlayScene(self.app, match))
+
+    def continue_saved(self) -> bool:
+        """Play the saved game; False when there is none or it cannot be read (a message box says why)."""
+        try:
+            match = load_session()
+        except RecordError as exc:
+            self.message(tr("error.session", reason=str(exc)), tr("error.session.title"))
+            return False
+        if match is None:
+            return False
+        self.start_match(match, continued=True)
+        return True
+
+    def open_record(self, path: Path) -> bool:
+        """Open a record file; on failure a message box says why and nothing else changes."""
+        try:
+            match = Match.from_record(load_record(path))
+        except RecordError as exc:
+            self.message(
+                tr("error.open_record", name=os.path.basename(str(path)), reason=str(exc)),
+                tr("error.open_record.title"),
+            )
+            return False
+        self.start_match(match)
+        return True
+
+    def save_copy(self) -> None:
+        """Save a copy of the game in progress under the games folder and say so in the game."""
+        play = self.stack.find(PlayScene)
+        if play is None:
+            return
+        try:
+            path = save_game_copy(play.match)
+        except OSError as exc:
+            self.message(tr("error.save", reason=exc.strerror or str(exc)))
+            return
+        self.resume()
+        play.say(tr("status.saved", name=path.name), "good", 3.0)
+
+    def save_current(self) -> None:
+        """Keep the game in progress for "Continue" (never raises: quitting must work)."""
+        match = self.current_match()
+        if match is None:
+            return
+        try:
+            save_session(match)
+        except Exception as exc:  # a full disk must not turn quitting into a crash
+            print(f"triangles: could not save the game in progress: {exc}", file=sys.stderr)
+
+    def _cancel_thinking(self) -> None:
+        self.app.worker.cancel()
+        self.app.hint_worker.cancel()
+
+
+def _guess_preset(board: Board) -> str:
+    """A record without a preset: the first preset whose board holds all the stars."""
+    try:
+        xs, ys = board.stars[:, 0].max(), board.stars[:, 1].max()
+        for name, p in load_presets().items():
+            if xs <= p.board[2] and ys <= p.board[3]:
+                return name
+    except ValueError:  # no stars, or a broken presets file
+        pass
+    return "tablet"
