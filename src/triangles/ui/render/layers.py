@@ -3,8 +3,9 @@
 Everything that only changes when a line is drawn lives in one cached,
 window-sized surface, so an idle frame is a single blit.  The layer is kept in
 step with the game *incrementally*: a new move draws only its own line and the
-triangles it closed.  Drawing is always done move by move in game order, so
-the incremental result is pixel-identical to a rebuild from scratch.
+triangles it closed (as the game recorded them: ``Game.closed_cells``).
+Drawing is always done move by move in game order, so the incremental result
+is pixel-identical to a rebuild from scratch.
 
 Two surfaces are kept: ``lines`` (background, triangles, lines) and ``surf``
 (``lines`` plus the additive star sprites).  After a move only the dirty
@@ -26,7 +27,7 @@ from collections.abc import Iterable
 import numpy as np
 import pygame
 
-from triangles.rules import Board, Game
+from triangles.rules import Board, Game, Move, Triangle
 from triangles.ui.render.primitives import Scratch, fill_triangle, glow_line
 from triangles.ui.render.sprites import lighten, star_sprite
 from triangles.ui.render.theme import Color, Theme
@@ -34,7 +35,6 @@ from triangles.ui.render.viewport import Viewport
 
 __all__ = ["BoardLayer"]
 
-Move = tuple[int, int]
 UNDO_SNAPSHOTS = 4  # copies before each of the last moves
 CHECKPOINT_EVERY = 64  # and every this many moves ...
 CHECKPOINTS = 4  # ... the most recent this many of them
@@ -52,7 +52,6 @@ class BoardLayer:
         #: star centres in window pixels, as Python tuples (fast to index per frame)
         self.screen_points: list[tuple[float, float]] = [(float(x), float(y)) for x, y in self.pts]
         self.scratch = Scratch(viewport.window_size, background)
-        self._cells = _StarCells(board.cells, board.n)
         self._make_star_sprites()
         self.lines = background.copy()
         self.surf = background.copy()
@@ -108,8 +107,8 @@ class BoardLayer:
 
     # -- moves -------------------------------------------------------------------
 
-    def _draw_move(self, k: int, move: Move, owner: int, tri_owner: np.ndarray) -> pygame.Rect:
-        """Draw move k (already appended to self.moves) and the triangles it closed."""
+    def _draw_move(self, move: Move, owner: int, closed: Iterable[Triangle]) -> pygame.Rect:
+        """Draw a move (already appended to self.moves) and the triangles it closed, which are ``owner``'s."""
         th = self.theme
         s = self.viewport.scale
         P = self.screen_points
@@ -126,14 +125,9 @@ class BoardLayer:
             th.lines.core_lighten,
         )
         idx = self._index
-        for c, (a, b, d) in self._cells.with_side(*move):
-            o = int(tri_owner[c])
-            if o < 0:
-                continue
+        tc = th.player_colors[owner]
+        for a, b, d in closed:
             sides = ((a, b), (a, d), (b, d))
-            if any(idx.get(e, k + 1) > k for e in sides):
-                continue  # closed later by another move (or not by this one)
-            tc = th.player_colors[o]
             dirty.union_ip(
                 fill_triangle(
                     self.lines,
@@ -163,7 +157,6 @@ class BoardLayer:
             if nm == 0 or game.last_move == self.moves[-1][0]:
                 return
         lines = game.lines
-        tri_owner = game.triangle_owner
         try:
             self._game = weakref.ref(game)
         except TypeError:  # not weak-referenceable: always check fully
@@ -180,13 +173,22 @@ class BoardLayer:
             m, o = lines[k]
             self.moves.append((m, o))
             self._index[m] = k
-            r = self._draw_move(k, m, o, tri_owner)
+            r = self._draw_move(m, o, self._closed_by(game, k))
             dirty = r if dirty is None else dirty.union(r)
         if self._stale:
             self._compose_all()
         elif dirty is not None:
             self.increments += 1
             self._compose_rect(dirty.inflate(4, 4))
+
+    def _closed_by(self, game: Game, k: int) -> list[Triangle]:
+        """The triangles (sorted stars) that line k closed, in board-cell order: the order they are drawn."""
+        cells = self.board.cells
+        out: list[Triangle] = []
+        for c in sorted(game.closed_cells(k)):
+            a, b, d = sorted(int(v) for v in cells[c])
+            out.append((a, b, d))
+        return out
 
     def _save(self, k: int, final: int) -> None:
         """Keep a copy of ``lines`` as it is before move k, if the policy wants one."""
@@ -218,27 +220,3 @@ class BoardLayer:
 
 def _core(theme: Theme, owner: int) -> Color:
     return lighten(theme.player_colors[owner], theme.lines.core_lighten)
-
-
-class _StarCells:
-    """Which scorable cells have a given side: a CSR index from each star to its cells.
-
-    Built with numpy in one pass (a 180-star board has thousands of cells, too
-    many for a Python dict per side); a lookup touches one star's short list.
-    """
-
-    def __init__(self, cells: np.ndarray, n: int) -> None:
-        cells = np.sort(np.asarray(cells, dtype=np.int64).reshape(-1, 3), axis=1)
-        self.cells = cells
-        owner = np.repeat(np.arange(len(cells)), 3)
-        star = cells.ravel()
-        order = np.argsort(star, kind="stable")
-        self.ptr = np.searchsorted(star[order], np.arange(n + 1))
-        self.ids = owner[order]
-
-    def with_side(self, i: int, j: int) -> list[tuple[int, tuple[int, int, int]]]:
-        """(cell id, sorted stars) of every cell with side i-j, in cell-id order."""
-        ids = self.ids[self.ptr[i] : self.ptr[i + 1]]
-        rows = self.cells[ids]
-        hit = (rows == j).any(axis=1)
-        return [(int(c), (int(r[0]), int(r[1]), int(r[2]))) for c, r in zip(ids[hit], rows[hit])]
