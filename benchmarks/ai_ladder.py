@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -20,7 +21,7 @@ import ai_match  # noqa: E402
 PAIRS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"), ("hard", "greedy"))
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
@@ -33,8 +34,18 @@ def main(argv=None) -> int:
             for a, b in PAIRS:
                 if args.only and args.only not in (a, b):
                     continue
-                argv = [a, b, "--stars", stars, "--games", str(args.games), "--seed", str(args.seed),
-                        "--procs", str(args.procs)] + (["--extra-turn"] if extra else [])
+                argv = [
+                    a,
+                    b,
+                    "--stars",
+                    stars,
+                    "--games",
+                    str(args.games),
+                    "--seed",
+                    str(args.seed),
+                    "--procs",
+                    str(args.procs),
+                ] + (["--extra-turn"] if extra else [])
                 ai_match.main(argv)
     return 0
 

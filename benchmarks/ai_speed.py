@@ -12,12 +12,17 @@ makes a move timing-dependent).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
 
-def main(argv=None) -> int:
+
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--samples", type=int, default=20, help="positions timed per game")
@@ -26,22 +31,26 @@ def main(argv=None) -> int:
     ap.add_argument("--extra-turn", action="store_true")
     args = ap.parse_args(argv)
 
+    import triangles
     from triangles.ai import choose_move
     from triangles.ai.api import last_info
     from triangles.ai.baselines import greedy_move
     from triangles.presets import get_preset
     from triangles.rules import Game
 
+    print(f"game: {Path(triangles.__file__).parent}", flush=True)
     levels = args.levels.split(",")
     warm = Game(get_preset("phone").make_board(24, 0))
     for lv in levels:  # compile / load the kernels outside the timings
         choose_move(warm, lv)
-    print(f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "
-          f"{'nodes/s':>10} {'capped':>6}")
+    print(
+        f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "
+        f"{'nodes/s':>10} {'capped':>6}"
+    )
     for pname in args.presets.split(","):
         preset = get_preset(pname)
         for stars in preset.stars:
-            res: dict[str, list] = {lv: [] for lv in levels}
+            res: dict[str, list[tuple[float, int, bool]]] = {lv: [] for lv in levels}
             for gno in range(args.games):
                 board = preset.make_board(stars, 1000 + gno)
                 # the positions: a greedy-vs-greedy game, sampled evenly
@@ -63,8 +72,11 @@ def main(argv=None) -> int:
                 ts = np.array([r[0] for r in res[lv]])
                 nodes = sum(r[1] for r in res[lv])
                 capped = sum(r[2] for r in res[lv])
-                print(f"{pname:8} {stars:5d} {lv:7} {len(ts):4d} {np.median(ts):9.4f} {np.percentile(ts, 95):8.4f} "
-                      f"{ts.max():7.3f} {nodes / ts.sum():10.0f} {capped:6d}", flush=True)
+                print(
+                    f"{pname:8} {stars:5d} {lv:7} {len(ts):4d} {np.median(ts):9.4f} {np.percentile(ts, 95):8.4f} "
+                    f"{ts.max():7.3f} {nodes / ts.sum():10.0f} {capped:6d}",
+                    flush=True,
+                )
     return 0
 
 

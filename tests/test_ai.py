@@ -13,6 +13,7 @@ import pytest
 from triangles.ai import LEVELS, choose_move, hint, solve
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
+from triangles.players import LevelName
 from triangles.presets import get_preset
 from triangles.rules import Board, Game
 
@@ -46,11 +47,16 @@ def state_arrays(D):
     """The meaningful part of a game's arrays (scratch beyond the history is ignored), by name."""
     ctr = D.counters[0]
     nm, btop = int(ctr["nmoves"]), int(ctr["btop"])
-    out = {f: getattr(D, f).copy() for f in ("counters", "legal", "line_owner", "cell_drawn", "cell_blocked",
-                                              "cell_owner")}
-    out.update(moves=D.moves[:nm].copy(), move_player=D.move_player[:nm].copy(),
-               move_bstart=D.move_bstart[:nm].copy(), move_closed=D.move_closed[:nm].copy(),
-               bstack=D.bstack[:btop].copy())
+    out = {
+        f: getattr(D, f).copy() for f in ("counters", "legal", "line_owner", "cell_drawn", "cell_blocked", "cell_owner")
+    }
+    out.update(
+        moves=D.moves[:nm].copy(),
+        move_player=D.move_player[:nm].copy(),
+        move_bstart=D.move_bstart[:nm].copy(),
+        move_closed=D.move_closed[:nm].copy(),
+        bstack=D.bstack[:btop].copy(),
+    )
     return out
 
 
@@ -76,6 +82,7 @@ def polygon(n: int, inner: bool = False, radius: int = 1000) -> Board:
         (round(radius * math.cos(2 * math.pi * k / n + 0.1)), round(radius * math.sin(2 * math.pi * k / n + 0.1)))
         for k in range(n)
     ]
+
     # convex position, no three collinear (exact integer orientation tests)
     def orient(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
@@ -144,9 +151,9 @@ def test_polygons_with_extra_turn_brute_force_facts():
 # ---------------------------------------------------------------------------
 
 
-def small_boards():
+def small_boards() -> list[Board]:
     rng = np.random.default_rng(2024)
-    out = []
+    out: list[Board] = []
     sizes = [5, 5, 6, 6, 6, 6, 7, 5]  # pure-Python brute force on 7 stars takes seconds
     while len(out) < 8:
         n = sizes[len(out)]
@@ -223,8 +230,7 @@ def test_solve_large_board_endgame_and_refusal():
 def test_hard_endgame_decision_matches_brute_force(extra):
     """hard's null-window decision: the proved outcome is the brute-force one,
     and the line it plays keeps that outcome (a win stays a win)."""
-    from triangles import kernels as K
-    from triangles.ai import api
+    from triangles.ai import api, solver
 
     checked = {1: 0, 0: 0, -1: 0}
     for s in range(24):
@@ -236,7 +242,7 @@ def test_hard_endgame_decision_matches_brute_force(extra):
         lead = g.scores[me] - g.scores[1 - me]
         final = lead + brute(g.clone())
         expected = (final > 0) - (final < 0)
-        res, _ = api._decide(g, g.arrays(), 10_000_000, np.zeros(1, np.uint8))
+        res, _ = solver.decide(g, g.arrays(), max_nodes=10_000_000, abort=np.zeros(1, np.uint8))
         assert res is not None
         outcome, p = res
         assert outcome == expected
@@ -330,7 +336,7 @@ def test_takes_free_triangle_on_large_board():
         rng = np.random.default_rng(0)
         while not g.is_over() and checked < 2 * (1 + extra):
             ids, closes, gives = move_table(board.arrays, g.arrays())
-            free = [board.pair(int(p)) for p, c, x in zip(ids, closes, gives) if c > 0 and x == 0]
+            free = [board.pair(int(p)) for p, c, x in zip(ids, closes, gives, strict=True) if c > 0 and x == 0]
             if g.move_count > 40 and free and (closes > 0).sum() == len(free):
                 for level in LEVELS:
                     assert choose_move(g, level, seed=1) in free, level
@@ -343,7 +349,8 @@ def test_budget_respected_on_largest_board():
     board = get_preset("tablet").make_board(180, 5)
     g = random_position(board, False, 60, 1)
     choose_move(g, "easy")  # warm-up
-    for level, cap in (("hard", 0.3), ("medium", 0.1), ("hard", None)):
+    runs: tuple[tuple[LevelName, float | None], ...] = (("hard", 0.3), ("medium", 0.1), ("hard", None))
+    for level, cap in runs:
         t0 = time.perf_counter()
         i, j = choose_move(g, level, seed=2, time_limit=cap)
         dt = time.perf_counter() - t0
@@ -378,25 +385,69 @@ def test_levels_are_one_engine_with_increasing_effort():
     assert e.noise > m.noise > h.noise == 0
 
 
-def test_search_restores_state_and_hash():
+def test_search_restores_state_and_reports_a_legal_best_line():
     board = get_preset("phone").make_board(24, 1)
     g = random_position(board, True, 25, 3)
-    from triangles.ai import api
-
     D = g.arrays()
     before = state_arrays(D)
-    zob, zside = api._zob(board.npairs)
-    ctl = np.zeros(E.C_SIZE, np.int64)
-    ctl[E.C_LIMIT] = 10**9
-    par = api._params(8, 16, 4, 0, 123)
-    mv = np.empty((64, 64), np.int32)
-    E.search_root(board.arrays, D, zob, zside, E.new_tt(16), ctl, par, np.zeros(1, np.uint8), mv, 3, -E.INF, E.INF)
-    assert ctl[E.C_ABORTED] == 0 and ctl[E.C_NODES] > 100
+    par = E.SearchParams(
+        width=8, root_width=16, qdepth=4, noise=0, salt=123, dedupe=False, canon=False, parity=0, parity_max=0
+    )
+    sr = E.new_search(par, board.npairs, tt_bits=16, plies=64, width=64)
+    r = E.search(board.arrays, D, sr, depth=3, node_limit=10**9)
+    assert not r.aborted and r.nodes > 100
     after = state_arrays(D)
     assert after.keys() == before.keys()
     for name in before:
         np.testing.assert_array_equal(after[name], before[name], err_msg=name)
-    assert ctl[E.C_BEST] >= 0 and g.legal_mask()[ctl[E.C_BEST]]
+    assert r.best >= 0 and g.legal_mask()[r.best]
+
+
+def test_search_stops_at_its_node_limit_with_value_zero():
+    board = get_preset("phone").make_board(24, 1)
+    g = random_position(board, False, 10, 3)
+    D = g.arrays()
+    before = state_arrays(D)
+    par = E.SearchParams(
+        width=8, root_width=16, qdepth=4, noise=0, salt=0, dedupe=False, canon=False, parity=0, parity_max=0
+    )
+    r = E.search(
+        board.arrays, D, E.new_search(par, board.npairs, tt_bits=12, plies=64, width=64), depth=6, node_limit=50
+    )
+    assert r.aborted and r.value == 0 and r.nodes == 50
+    for name, array in state_arrays(D).items():
+        np.testing.assert_array_equal(array, before[name], err_msg=name)
+
+
+def test_move_order_puts_scoring_lines_first():
+    from triangles.ai.baselines import move_table
+
+    g, wins = find_deciding_position(False)
+    S = g.board.arrays
+    ids, closes, _ = move_table(S, g.arrays())
+    order = E.ordered_lines(S, g.arrays(), width=len(ids))
+    assert sorted(order.tolist()) == sorted(ids.tolist())
+    scoring = int((closes > 0).sum())
+    assert scoring >= 1
+    assert {g.board.pair(int(p)) for p in order[:scoring]} == set(wins)
+    assert len(E.ordered_lines(S, g.arrays(), width=0)) == 0
+
+
+def test_ai_uses_only_public_names_of_board_and_game():
+    import re
+    from pathlib import Path
+
+    import triangles.ai
+
+    folder = Path(triangles.ai.__file__).parent
+    private = re.compile(r"\b(game|board|g|Game|Board)\._[a-zA-Z]")
+    hits = [
+        f"{f.name}: {line.strip()}"
+        for f in folder.glob("*.py")
+        for line in f.read_text().splitlines()
+        if private.search(line)
+    ]
+    assert hits == []
 
 
 def test_no_pygame_in_ai():

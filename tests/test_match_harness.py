@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import ai_match  # noqa: E402
 
 
-def test_match_prints_a_result(capsys):
+def test_match_prints_a_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert ai_match.main(["easy:noise=0.5", "random", "--stars", "24", "--games", "2", "--procs", "1"]) == 0
     out = capsys.readouterr().out
     assert "easy:noise=0.5 vs random: phone 24 stars, alternate, 2 games" in out
@@ -19,24 +19,46 @@ def test_match_prints_a_result(capsys):
     assert sum(int(x) for x in wdl.split("/")) == 2
 
 
-@pytest.mark.parametrize("name,message", [
-    ("expert", "unknown player 'expert'"),
-    ("hard:bogus=1", "'bogus' is not a level parameter"),
-    ("hard:work=x", "work needs a number"),
-    ("nope:work=1", "unknown level 'nope'"),
-])
-def test_bad_player_names_are_refused(name, message, capsys):
+@pytest.mark.parametrize(
+    "name,message",
+    [
+        ("expert", "unknown player 'expert'"),
+        ("hard:bogus=1", "'bogus' is not a level parameter"),
+        ("hard:work=x", "work needs a number"),
+        ("nope:work=1", "unknown level 'nope'"),
+    ],
+)
+def test_bad_player_names_are_refused(name: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         ai_match.main([name, "greedy", "--games", "2", "--procs", "1"])
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
 
 
-def test_variant_replaces_only_the_named_parameters():
+def test_variant_replaces_only_the_named_parameters_and_leaves_levels_alone() -> None:
     from triangles.ai import LEVELS
 
-    ai_match.register_variant("hard:work=123,noise=0.5")
-    lv, base = LEVELS["hard:work=123,noise=0.5"], LEVELS["hard"]
-    assert (lv.work, lv.noise) == (123, 0.5)
-    assert (lv.width, lv.max_depth, lv.solve_work) == (base.width, base.max_depth, base.solve_work)
-    del LEVELS["hard:work=123,noise=0.5"]
+    before = dict(LEVELS)
+    lv = ai_match.variant("hard:work=123,noise=0.5")
+    base = LEVELS["hard"]
+    assert (lv.name, lv.work, lv.noise) == ("hard:work=123,noise=0.5", 123, 0.5)
+    assert (lv.width, lv.max_depth, lv.solve_work, lv.tt_bits) == (
+        base.width,
+        base.max_depth,
+        base.solve_work,
+        base.tt_bits,
+    )
+    assert dict(LEVELS) == before and "hard:work=123,noise=0.5" not in LEVELS
+
+
+def test_a_variant_player_plays_the_variant_level() -> None:
+    import dataclasses
+
+    from triangles.ai import choose_move
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    game = Game(get_preset("phone").make_board(24, 5))
+    play = ai_match.make_player("medium:noise=0.0", 7)
+    quiet = dataclasses.replace(ai_match.LEVELS["medium"], noise=0.0)
+    assert play(game) == choose_move(game, quiet, seed=7 * 1000 + 1)

@@ -20,7 +20,7 @@ from pathlib import Path
 __all__ = ["start", "wait", "warm_all"]
 
 _lock = threading.Lock()
-_proc: subprocess.Popen | None = None
+_proc: subprocess.Popen[bytes] | None = None
 
 
 def _stamp() -> Path | None:

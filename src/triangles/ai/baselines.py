@@ -7,18 +7,23 @@ fewest; ties are broken uniformly at random with the given generator.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from triangles import kernels as K
 from triangles.ai.engine import line_effect
 from triangles.jit import njit
+from triangles.kernels import BoardArrays, GameArrays
+
+if TYPE_CHECKING:
+    from triangles.rules import Game, Move
 
 __all__ = ["move_table", "random_move", "greedy_move"]
 
 
 @njit(nogil=True)
-def move_table(S, D):
-    """For every legal pair: (pair ids, closes, gives).
+def move_table(S: BoardArrays, D: GameArrays) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every legal pair of ``D``: (pair ids, closes, gives), three int32 arrays.
 
     ``closes`` is how many triangles the line scores now; ``gives`` is how many
     triangles it makes closable for the next player (cells getting their second
@@ -40,13 +45,14 @@ def move_table(S, D):
     return ids[:k], closes[:k], gives[:k]
 
 
-def random_move(game, rng: np.random.Generator) -> tuple[int, int]:
-    moves = game.legal_moves_array()
-    i, j = moves[int(rng.integers(len(moves)))]
-    return int(i), int(j)
+def random_move(game: Game, rng: np.random.Generator) -> Move:
+    """A uniformly random legal move."""
+    moves = game.legal_moves()
+    return moves[int(rng.integers(len(moves)))]
 
 
-def greedy_move(game, rng: np.random.Generator) -> tuple[int, int]:
+def greedy_move(game: Game, rng: np.random.Generator) -> Move:
+    """The greedy baseline's move (see the module's docstring)."""
     ids, closes, gives = move_table(game.board.arrays, game.arrays())
     if len(ids) == 0:
         raise ValueError("the game is over: no legal move")

@@ -1,7 +1,8 @@
 """The search kernels: negamax alpha-beta with a transposition table.
 
 Everything here is numba (``nogil=True``) over the rules kernels' ``S``/``D``
-tuples, so a search runs without the GIL in the UI's worker thread.
+tuples (:class:`~triangles.kernels.BoardArrays`, :class:`~triangles.kernels.GameArrays`),
+so a search runs without the GIL in the UI's worker thread.
 
 Values are *future* points, relative to the player to move at that node:
 (their points from here on) - (the opponent's), times :data:`SCALE` so the
@@ -15,65 +16,214 @@ The transposition table is keyed by a Zobrist hash of the set of drawn lines,
 xor a side-to-move key (with ``extra_turn`` the same lines can be reached with
 either player to move).  Entries are always-replace, storing a bound
 (exact / lower / upper), the searched depth and the best line.
+
+A search's inputs besides the position travel as one :class:`Search` named
+tuple (parameters, keys, table, scratch, controls), read by field name in
+Python and numba alike; :func:`search` is the Python front of the kernel
+:func:`search_root`.  The search is an explicit stack, not recursion: numba's
+on-disk cache does not reload recursive functions safely.
 """
 
 from __future__ import annotations
+
+import functools
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from triangles import kernels as K
 from triangles.jit import njit
+from triangles.kernels import BoardArrays, GameArrays
+
+__all__ = [
+    "SCALE",
+    "INF",
+    "SOLVE_DEPTH",
+    "CONTROL",
+    "FRAME",
+    "Zobrist",
+    "TT",
+    "SearchParams",
+    "Search",
+    "SearchResult",
+    "zobrist",
+    "new_tt",
+    "new_search",
+    "search",
+    "ordered_lines",
+    "line_effect",
+]
+
+#: One record of a CONTROL or FRAME array, read and written by field name (``f.alpha``):
+#: ``np.void`` in Python, a numba Record in the kernels; numpy's stubs cannot name its fields.
+Record = Any
+#: A whole number in the kernels: numba's int64 (np.int64 in the typing, an int when returned to Python).
+I64 = int | np.int64
 
 SCALE = 64
 INF = 1 << 28
 SOLVE_DEPTH = 10_000  # "unbounded": deeper than any game
 
-# ctl array (int64) slots
-C_NODES = 0  # nodes visited by this search
-C_LIMIT = 1  # abort once C_NODES reaches this
-C_ABORTED = 2  # 1 once the search stopped early (node limit or time flag)
-C_HASH = 3  # running Zobrist hash of the drawn lines
-C_BEST = 4  # best root pair of the last call
-C_SIZE = 8
+# the bound a table entry stores
+EXACT = 1
+LOWER = 2  # the value is at least the stored one (a beta cut-off)
+UPPER = 3  # the value is at most the stored one (no line raised alpha)
 
-# par array (int64) slots
-P_WIDTH = 0  # candidate lines per node (>= number of legal lines: full width)
-P_QDEPTH = 1  # quiescence plies (scoring lines only) below the horizon; 0 = none
-P_NOISE = 2  # leaf noise amplitude, in SCALE units (0 = none)
-P_SALT = 3  # seed-derived salt for tie-breaks and noise
-P_ROOTWIDTH = 4  # candidate lines at the root
-P_DEDUPE = 5  # 1: list only one of the equivalent pure-tempo lines (exact search)
-P_CANON = 6  # 1: key the TT on the position's equivalence class (see canon_hash)
-P_PARITY = 7  # safe-line parity term at quiet leaves, SCALE units (0 = off)
-P_PARITY_MAX = 8  # only when at most this many safe lines remain
-P_SIZE = 10
+#: A search's counters: ``ctl[0]`` of a (1,) array, written by the kernel.
+CONTROL = np.dtype(
+    [
+        ("nodes", np.int64),  # nodes visited by this call
+        ("limit", np.int64),  # the search stops once ``nodes`` reaches this
+        ("aborted", np.int64),  # 1 once it stopped early (node limit or abort flag); its value is then 0
+        ("best", np.int64),  # best root pair of the call (-1: none)
+    ]
+)
 
-# TT flags
-F_EXACT = 1
-F_LOWER = 2
-F_UPPER = 3
+#: One ply of the explicit search stack.
+FRAME = np.dtype(
+    [
+        ("alpha", np.int64),  # the window, raised as lines are searched
+        ("beta", np.int64),
+        ("alpha0", np.int64),  # alpha on entry (decides the stored bound)
+        ("depth", np.int64),  # plies left to the horizon (<= 0: quiescence)
+        ("qdepth", np.int64),  # quiescence plies left
+        ("mover", np.int64),  # the player to move here
+        ("key", np.uint64),  # table key of the position (full-width nodes)
+        ("slot", np.int64),  # its table slot
+        ("n", np.int64),  # candidate lines listed in the ply's row of ``Search.moves``
+        ("idx", np.int64),  # the next candidate to search
+        ("best", np.int64),  # best value so far
+        ("bestp", np.int64),  # its pair (-1: none yet)
+        ("p", np.int64),  # the line being searched
+        ("closed", np.int64),  # what it scored, SCALE units
+    ]
+)
 
 
-def zobrist(npairs: int) -> tuple[np.ndarray, np.uint64]:
-    """Fixed Zobrist keys for a board size (seeded: the same on every run)."""
+class Zobrist(NamedTuple):
+    """Fixed random keys of a board size (the same on every run)."""
+
+    lines: np.ndarray  # (npairs,) uint64 key of each pair, xored in while it is drawn
+    side: np.uint64  # xored in when player 1 is to move
+
+
+class TT(NamedTuple):
+    """The transposition table: ``2**bits`` always-replace entries."""
+
+    key: np.ndarray  # uint64 position key
+    value: np.ndarray  # int32 value, SCALE units
+    depth: np.ndarray  # int16 searched depth (-1: empty)
+    flag: np.ndarray  # int8 the bound: EXACT, LOWER or UPPER
+    move: np.ndarray  # int32 best pair (-1: none)
+
+
+class SearchParams(NamedTuple):
+    """How a search plays (build with Python ints and bools, so one compiled kernel serves all)."""
+
+    width: int  # candidate lines per interior node (>= the legal lines: full width)
+    root_width: int  # candidate lines at the root
+    qdepth: int  # quiescence plies (scoring lines only) below the horizon; 0 = none
+    noise: int  # leaf noise amplitude, SCALE units (0 = none)
+    salt: int  # seed-derived salt for tie-breaks and noise (0 <= salt < 2**63)
+    dedupe: bool  # list only one of the equivalent pure-tempo lines (exact search)
+    canon: bool  # key the table on the position's equivalence class (see canon_hash)
+    parity: int  # safe-line parity term at quiet leaves, SCALE units (0 = off)
+    parity_max: int  # ... applied when at most this many safe lines remain
+
+
+class Search(NamedTuple):
+    """Everything one search needs besides the position (see :func:`new_search`)."""
+
+    par: SearchParams
+    zobrist: Zobrist
+    tt: TT
+    moves: np.ndarray  # (plies, width) int32 candidate lines of each ply, best first
+    frames: np.ndarray  # (plies,) FRAME the explicit stack
+    ctl: np.ndarray  # (1,) CONTROL
+    abort: np.ndarray  # (1,) uint8 raised by another thread to stop the search
+
+
+class SearchResult(NamedTuple):
+    value: int  # SCALE units, for the player to move (0 when aborted)
+    best: int  # best root pair (-1: none)
+    nodes: int
+    aborted: bool
+
+
+@functools.cache
+def zobrist(npairs: int) -> Zobrist:
+    """The Zobrist keys of a board with ``npairs`` pairs (seeded, read-only, shared)."""
     rng = np.random.Generator(np.random.PCG64(0x7A1A6135))
     keys = rng.integers(1, np.iinfo(np.uint64).max, size=npairs + 1, dtype=np.uint64)
-    return keys[:npairs].copy(), keys[npairs]
+    lines = keys[:npairs].copy()
+    lines.flags.writeable = False
+    return Zobrist(lines=lines, side=keys[npairs])
 
 
-def new_tt(bits: int):
+def new_tt(bits: int) -> TT:
+    """An empty table of ``2**bits`` entries."""
     m = 1 << bits
-    return (
-        np.zeros(m, np.uint64),  # key
-        np.zeros(m, np.int32),  # value
-        np.full(m, -1, np.int16),  # depth (-1 = empty)
-        np.zeros(m, np.int8),  # flag
-        np.full(m, -1, np.int32),  # best pair
+    return TT(
+        key=np.zeros(m, np.uint64),
+        value=np.zeros(m, np.int32),
+        depth=np.full(m, -1, np.int16),
+        flag=np.zeros(m, np.int8),
+        move=np.full(m, -1, np.int32),
     )
 
 
+def new_search(
+    par: SearchParams, npairs: int, *, tt_bits: int, plies: int, width: int, abort: np.ndarray | None = None
+) -> Search:
+    """A fresh :class:`Search`: its own table and stack, ``plies`` deep and ``width`` lines wide.
+
+    ``abort`` is a (1,) uint8 flag another thread may raise (shared by the
+    searches of one move); a new one when None.
+    """
+    return Search(
+        par=par,
+        zobrist=zobrist(npairs),
+        tt=new_tt(tt_bits),
+        moves=np.empty((plies, width), np.int32),
+        frames=np.zeros(plies, FRAME),
+        ctl=np.zeros(1, CONTROL),
+        abort=np.zeros(1, np.uint8) if abort is None else abort,
+    )
+
+
+def search(
+    S: BoardArrays, D: GameArrays, sr: Search, *, depth: int, node_limit: int, alpha: int = -INF, beta: int = INF
+) -> SearchResult:
+    """One fixed-depth alpha-beta search of the position ``D`` (left as it was).
+
+    Stops early, with ``aborted`` set, after ``node_limit`` nodes or once the
+    abort flag is raised.  The table in ``sr`` is kept between calls (that is
+    what makes iterative deepening pay).
+    """
+    ctl = sr.ctl
+    ctl["nodes"] = 0
+    ctl["limit"] = node_limit
+    value = search_root(S, D, sr, depth, alpha, beta)
+    c = ctl[0]
+    return SearchResult(value=int(value), best=int(c["best"]), nodes=int(c["nodes"]), aborted=bool(c["aborted"]))
+
+
+def ordered_lines(S: BoardArrays, D: GameArrays, *, width: int, salt: int = 0, dedupe: bool = False) -> np.ndarray:
+    """Up to ``width`` legal pairs of ``D`` in the search's move order, best first (int32)."""
+    if width < 1:
+        return np.empty(0, np.int32)
+    out = np.empty(width, np.int32)
+    n, _, _ = gen_moves(S, D, out, width, np.uint64(salt), -1, captures_only=False, dedupe=dedupe)
+    return out[:n]
+
+
+# --------------------------------------------------------------------------
+# Hashing and static evaluation
+# --------------------------------------------------------------------------
+
+
 @njit(inline="always")
-def _mix(x):
+def _mix(x: np.uint64) -> np.uint64:
     """splitmix64 finaliser: a cheap deterministic hash of a uint64."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
@@ -81,24 +231,25 @@ def _mix(x):
 
 
 @njit(nogil=True)
-def hash_drawn(D, zob):
+def hash_drawn(D: GameArrays, keys: np.ndarray) -> np.uint64:
+    """Zobrist hash of the drawn lines (``keys``: :attr:`Zobrist.lines`)."""
     h = np.uint64(0)
     drawn = D.line_owner
     for p in range(drawn.shape[0]):
         if drawn[p] >= 0:
-            h ^= zob[p]
+            h ^= keys[p]
     return h
 
 
 @njit(nogil=True)
-def canon_hash(S, D, zob):
+def canon_hash(S: BoardArrays, D: GameArrays, keys: np.ndarray) -> np.uint64:
     """Zobrist hash of what the future depends on: legal lines + drawn sides of live cells.
 
     Two positions with the same legal lines and the same drawn sides of every
     live triangle have the same future (closed and dead triangles never score
     again; a drawn line matters only through the lines it blocks, which the
     legal set records), so they share an exact value.  Legal and drawn pairs
-    use different keys (``zob[p]`` rotated for drawn).
+    use different keys (``keys[p]`` rotated for drawn).
     """
     inc_ptr = S.inc_ptr
     inc_cell = S.inc_cell
@@ -109,19 +260,19 @@ def canon_hash(S, D, zob):
     h = np.uint64(0x243F6A8885A308D3)
     for p in range(legal.shape[0]):
         if legal[p] != 0:
-            h ^= zob[p]
+            h ^= keys[p]
         elif drawn[p] >= 0:
             for t in range(inc_ptr[p], inc_ptr[p + 1]):
                 c = inc_cell[t]
                 if cell_blocked[c] == 0 and cell_drawn[c] < 3:
-                    z = zob[p]
+                    z = keys[p]
                     h ^= (z << np.uint64(17)) | (z >> np.uint64(47))
                     break
     return h
 
 
 @njit(inline="always")
-def line_effect(S, D, p):
+def line_effect(S: BoardArrays, D: GameArrays, p: int) -> tuple[I64, I64, I64]:
     """(closes, gives, borders) for the legal pair ``p``.
 
     Over the live cells ``p`` is a side of: ``closes`` have both other sides
@@ -153,7 +304,7 @@ def line_effect(S, D, p):
 
 
 @njit(nogil=True)
-def safe_run(S, D):
+def safe_run(S: BoardArrays, D: GameArrays) -> I64:
     """Lines drawn by playing safe lines (no score, nothing given away) in pair
     order, one pass, until none is left; the state is restored.  Its parity
     estimates who will be first to run out of safe lines."""
@@ -172,8 +323,13 @@ def safe_run(S, D):
     return n
 
 
+# --------------------------------------------------------------------------
+# Move generation
+# --------------------------------------------------------------------------
+
+
 @njit(nogil=True)
-def _isolated(S, D, p):
+def _isolated(S: BoardArrays, D: GameArrays, p: int) -> bool:
     """True when the legal pair ``p`` crosses no other legal pair."""
     xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
     legal = D.legal
@@ -190,19 +346,27 @@ def _isolated(S, D, p):
 
 
 @njit(nogil=True)
-def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info):
-    """Fill ``out`` with up to ``width`` legal pairs, best first; returns how many.
+def gen_moves(
+    S: BoardArrays,
+    D: GameArrays,
+    out: np.ndarray,
+    width: int,
+    salt: np.uint64,
+    tt_move: int,
+    captures_only: bool,
+    dedupe: bool,
+) -> tuple[I64, I64, I64]:
+    """Fill ``out`` with up to ``width`` legal pairs, best first; returns ``(n, min_give, nsafe)``.
 
-    Order: the TT move; scoring lines (more triangles first); lines that give
-    the opponent nothing to close; then by fewest triangles given away; within
-    a class by the history score (cut-offs seen so far), then a salted hash of
-    the pair id (deterministic per seed).
+    Order: the table's move ``tt_move``; scoring lines (more triangles first);
+    lines that give the opponent nothing to close; then by fewest triangles
+    given away; within a class by a salted hash of the pair id (deterministic
+    per seed).  ``captures_only`` lists scoring lines only.  With ``dedupe``,
+    lines that are a side of no live triangle and cross no legal line are
+    pure tempo moves, all equivalent: only the first is listed.
 
-    ``info[0]`` receives the fewest triangles a non-scoring line gives away
-    (2**30 when every legal line scores).
-
-    With ``dedupe``, lines that are a side of no live triangle and cross no
-    legal line are pure tempo moves, all equivalent: only the first is listed.
+    ``min_give`` is the fewest triangles a non-scoring line gives away (2**30
+    when every legal line scores); ``nsafe`` counts the safe lines.
     """
     legal = D.legal
     keys = np.empty(width, np.int64)
@@ -233,7 +397,6 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
             key = np.int64(5) << 58
         else:
             key = (np.int64(4) << 58) - (np.int64(min(g, 15)) << 50)
-        key += np.int64(min(hist[p], (1 << 32) - 1)) << 16
         key += np.int64(_mix(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
         # insertion into the sorted (descending) top-``width`` list
         if k < width:
@@ -249,10 +412,209 @@ def gen_moves(S, D, out, width, salt, tt_move, captures_only, hist, dedupe, info
             pos -= 1
         keys[pos] = key
         out[pos] = p
-    info[0] = min_give
-    info[1] = nsafe
-    return k
+    return k, min_give, nsafe
 
+
+# --------------------------------------------------------------------------
+# The pieces of a node
+# --------------------------------------------------------------------------
+
+
+@njit(inline="always")
+def _spend_node(ctl: Record, abort: np.ndarray) -> bool:
+    """Count one node; True once the search must stop (node limit reached or abort flag raised)."""
+    ctl.nodes += 1
+    if ctl.nodes >= ctl.limit or ((ctl.nodes & 255) == 0 and abort[0] != 0):
+        ctl.aborted = 1
+    return ctl.aborted != 0
+
+
+@njit(inline="always")
+def _live_bound(live: int, alpha: int, beta: int) -> tuple[bool, I64]:
+    """(True, bound) when the node is decided by the bound alone: future points
+    lie within +-(live cells), so a window outside that range cuts for free."""
+    lim = live * SCALE
+    if lim <= alpha:
+        return True, lim
+    if -lim >= beta:
+        return True, -lim
+    return False, lim
+
+
+@njit(inline="always")
+def _stand_pat(
+    S: BoardArrays, D: GameArrays, par: SearchParams, out: np.ndarray, h: np.uint64, salt: np.uint64, leaf: bool
+) -> tuple[I64, I64]:
+    """A quiet node: (the mover's static value, how many scoring lines it listed in ``out``).
+
+    The value is the leaf noise, minus what the mover must give away when no
+    quiet line is safe, or plus / minus the safe-line parity term.  At the
+    stack's last ply (``leaf``) it is the noise alone and no line is listed.
+    """
+    stand = np.int64(0)
+    if par.noise != 0:
+        x = _mix(h ^ salt ^ np.uint64(D.counters[0].player + 1))
+        stand = np.int64(x % np.uint64(2 * par.noise + 1)) - par.noise
+    if leaf:
+        return stand, 0
+    width = min(out.shape[0], par.width, 3)
+    n, min_give, nsafe = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False)
+    if min_give > 0 and min_give < (1 << 30):
+        # no quiet line is safe: not scoring costs at least min_give triangles
+        stand -= min_give * SCALE
+    elif par.parity != 0 and min_give == 0 and nsafe <= par.parity_max:
+        # whoever draws the last safe line makes the other give triangles away
+        if safe_run(S, D) % 2 == 1:
+            stand += par.parity
+        else:
+            stand -= par.parity
+    return stand, n
+
+
+@njit(inline="always")
+def _position_key(S: BoardArrays, D: GameArrays, zob: Zobrist, h: np.uint64, canon: bool) -> np.uint64:
+    """The table key: the drawn lines' hash ``h`` (or the canonical hash), xor the side to move."""
+    key = canon_hash(S, D, zob.lines) if canon else h
+    if D.counters[0].player == 1:
+        key ^= zob.side
+    return key
+
+
+@njit(inline="always")
+def _tt_probe(
+    tt: TT, key: np.uint64, slot: int, depth: int, alpha: int, beta: int, may_cut: bool
+) -> tuple[bool, I64, I64]:
+    """(cut, value, hint): the stored best line for this position (-1: none), and
+    with ``may_cut`` whether the stored bound alone settles the node at ``depth``."""
+    if tt.key[slot] != key or tt.depth[slot] < 0:
+        return False, np.int64(0), -1
+    hint = tt.move[slot]
+    if may_cut and tt.depth[slot] >= depth:
+        v = np.int64(tt.value[slot])
+        fl = tt.flag[slot]
+        if fl == EXACT or (fl == LOWER and v >= beta) or (fl == UPPER and v <= alpha):
+            return True, v, hint
+    return False, np.int64(0), hint
+
+
+@njit(inline="always")
+def _tt_store(tt: TT, slot: int, key: np.uint64, value: int, alpha0: int, beta: int, depth: int, move: int) -> None:
+    """Remember a searched node (always replace): its value as a bound of the window it was searched with."""
+    if value <= alpha0:
+        fl = UPPER
+    elif value >= beta:
+        fl = LOWER
+    else:
+        fl = EXACT
+    tt.key[slot] = key
+    tt.value[slot] = value
+    tt.depth[slot] = min(depth, 32000)
+    tt.flag[slot] = fl
+    tt.move[slot] = move
+
+
+@njit(inline="always")
+def _open_node(
+    S: BoardArrays, D: GameArrays, sr: Search, f: Record, out: np.ndarray, h: np.uint64, root: bool
+) -> tuple[bool, I64]:
+    """Enter a full-width node: probe the table, then list its candidate lines in ``out``.
+
+    Returns (True, value) when the table settles the node (never at the root).
+    """
+    par = sr.par
+    tt = sr.tt
+    key = _position_key(S, D, sr.zobrist, h, par.canon)
+    slot = np.int64(key & np.uint64(tt.key.shape[0] - 1))
+    f.key = key
+    f.slot = slot
+    f.alpha0 = f.alpha
+    cut, v, hint = _tt_probe(tt, key, slot, f.depth, f.alpha, f.beta, not root)
+    if cut:
+        return True, v
+    width = min(par.root_width if root else par.width, out.shape[0])
+    n, _, _ = gen_moves(S, D, out, width, np.uint64(par.salt), hint, captures_only=False, dedupe=par.dedupe)
+    f.n = n
+    f.idx = 0
+    f.best = -INF
+    return False, np.int64(0)
+
+
+@njit(inline="always")
+def _close_node(sr: Search, f: Record, root: bool, full: bool) -> I64:
+    """Leave a node whose lines are all searched: its value; a full-width node is
+    stored in the table, and at the root its best line is the search's answer."""
+    if full:
+        if root:
+            sr.ctl[0].best = f.bestp
+        _tt_store(sr.tt, f.slot, f.key, f.best, f.alpha0, f.beta, f.depth, f.bestp)
+    return f.best
+
+
+@njit(inline="always")
+def _open_child(child: Record, f: Record, qdepth: int, mover_stays: bool) -> None:
+    """The child's window and depths after the line ``f.p`` scored ``f.closed``."""
+    closed = f.closed
+    if mover_stays:
+        child.alpha = f.alpha - closed
+        child.beta = f.beta - closed
+    else:
+        child.alpha = closed - f.beta
+        child.beta = closed - f.alpha
+    child.depth = f.depth - 1
+    child.qdepth = qdepth if f.depth > 0 else f.qdepth - 1
+
+
+@njit(inline="always")
+def _back_up(f: Record, child_value: int, extra: bool) -> None:
+    """Fold the value of the line ``f.p`` into its node; a beta cut-off skips the remaining lines."""
+    closed = f.closed
+    if closed > 0 and extra:
+        v = closed + child_value
+    else:
+        v = closed - child_value
+    if v > f.best:
+        f.best = v
+        f.bestp = f.p
+        if v > f.alpha:
+            f.alpha = v
+            if v >= f.beta:
+                f.idx = f.n
+
+
+@njit(inline="always")
+def _enter(
+    S: BoardArrays, D: GameArrays, sr: Search, f: Record, out: np.ndarray, h: np.uint64, ply: int
+) -> tuple[bool, I64]:
+    """Enter the node of frame ``f``: (True, value) when it is settled before any line is
+    searched; else its candidate lines are in ``out`` and its window in ``f``."""
+    st = D.counters[0]
+    par = sr.par
+    if _spend_node(sr.ctl[0], sr.abort) or st.live == 0:
+        return True, np.int64(0)
+    if par.noise == 0:
+        cut, bound = _live_bound(st.live, f.alpha, f.beta)
+        if cut:
+            return True, bound
+    f.mover = st.player
+    f.bestp = -1
+    leaf = ply >= sr.moves.shape[0] - 1
+    if f.depth > 0 and not leaf:
+        return _open_node(S, D, sr, f, out, h, ply == 0)
+    # quiescence: stand pat, or try the scoring lines
+    stand, n = _stand_pat(S, D, par, out, h, np.uint64(par.salt), leaf)
+    f.n = n
+    if leaf or f.qdepth <= 0 or n == 0 or stand >= f.beta:
+        return True, stand
+    f.best = stand
+    if stand > f.alpha:
+        f.alpha = stand
+    f.idx = 0
+    return False, np.int64(0)
+
+
+# --------------------------------------------------------------------------
+# The search
+# --------------------------------------------------------------------------
 
 _ENTER = 0
 _NEXT = 1
@@ -260,196 +622,62 @@ _RETURN = 2
 
 
 @njit(nogil=True)
-def search_root(S, D, zob, zside, tt, ctl, par, abort, mvbuf, depth, alpha, beta):
+def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: int, beta: int) -> I64:
     """One fixed-depth alpha-beta search from the current position (restored after).
 
-    Iterative (explicit stack) rather than recursive: numba's on-disk cache does
-    not reload recursive functions safely.  Below the horizon a quiescence
-    search tries scoring lines only, with 'stand pat' = the static leaf value.
-    The best root pair is left in ``ctl[C_BEST]``.  If the node limit or the
-    abort flag stops the search, ``ctl[C_ABORTED]`` is 1 and the value is 0.
+    Below the horizon a quiescence search tries scoring lines only, with
+    'stand pat' = the static leaf value.  The best root pair is left in
+    ``sr.ctl[0].best``.  If the node limit or the abort flag stops the search,
+    ``sr.ctl[0].aborted`` is 1 and the value is 0.
     """
     st = D.counters[0]
-    tt_key, tt_val, tt_depth, tt_flag, tt_move = tt
-    mask = np.uint64(tt_key.shape[0] - 1)
-    maxply = mvbuf.shape[0]
-    salt = np.uint64(par[P_SALT])
-    dedupe = par[P_DEDUPE] != 0
-    canon = par[P_CANON] != 0
-    hist = np.zeros(D.legal.shape[0], np.int64)
-    ginfo = np.zeros(2, np.int64)
-    f_alpha = np.empty(maxply, np.int64)
-    f_beta = np.empty(maxply, np.int64)
-    f_alpha0 = np.empty(maxply, np.int64)
-    f_best = np.empty(maxply, np.int64)
-    f_bestp = np.empty(maxply, np.int64)
-    f_n = np.empty(maxply, np.int64)
-    f_idx = np.empty(maxply, np.int64)
-    f_depth = np.empty(maxply, np.int64)
-    f_qd = np.empty(maxply, np.int64)
-    f_slot = np.empty(maxply, np.int64)
-    f_key = np.empty(maxply, np.uint64)
-    f_mover = np.empty(maxply, np.int64)
-    f_closed = np.empty(maxply, np.int64)
-    f_p = np.empty(maxply, np.int64)
+    par = sr.par
+    ctl = sr.ctl[0]
+    frames = sr.frames
+    moves = sr.moves
+    keys = sr.zobrist.lines
+    maxply = moves.shape[0]
+    extra = st.extra == 1
 
-    ctl[C_ABORTED] = 0
-    ctl[C_BEST] = -1
-    h = hash_drawn(D, zob)
+    ctl.aborted = 0
+    ctl.best = -1
+    h = hash_drawn(D, keys)
     ply = 0
-    f_alpha[0] = alpha
-    f_beta[0] = beta
-    f_depth[0] = depth
-    f_qd[0] = par[P_QDEPTH]
+    f = frames[0]
+    f.alpha = alpha
+    f.beta = beta
+    f.depth = depth
+    f.qdepth = par.qdepth
     ret = np.int64(0)
     state = _ENTER
     while True:
         if state == _ENTER:
-            ctl[C_NODES] += 1
-            if ctl[C_NODES] >= ctl[C_LIMIT] or ((ctl[C_NODES] & 255) == 0 and abort[0] != 0):
-                ctl[C_ABORTED] = 1
-            if ctl[C_ABORTED] != 0 or st.live == 0:
-                ret = 0
-                state = _RETURN
-                continue
-            a = f_alpha[ply]
-            b = f_beta[ply]
-            if par[P_NOISE] == 0:
-                # future points lie within +-(live cells): a free bound cut-off
-                lim = st.live * SCALE
-                if lim <= a:
-                    ret = lim
-                    state = _RETURN
-                    continue
-                if -lim >= b:
-                    ret = -lim
-                    state = _RETURN
-                    continue
-            f_mover[ply] = st.player
-            f_bestp[ply] = -1
-            if f_depth[ply] <= 0 or ply >= maxply - 1:
-                # quiescence node
-                stand = np.int64(0)
-                if par[P_NOISE] != 0:
-                    x = _mix(h ^ salt ^ np.uint64(st.player + 1))
-                    stand = np.int64(x % np.uint64(2 * par[P_NOISE] + 1)) - par[P_NOISE]
-                if ply >= maxply - 1:
-                    ret = stand
-                    state = _RETURN
-                    continue
-                out = mvbuf[ply]
-                f_n[ply] = gen_moves(S, D, out, min(out.shape[0], par[P_WIDTH], 3), salt, -1, True, hist, False, ginfo)
-                if ginfo[0] > 0 and ginfo[0] < (1 << 30):
-                    # no quiet line is safe: not scoring costs at least ginfo[0] triangles
-                    stand -= ginfo[0] * SCALE
-                elif par[P_PARITY] != 0 and ginfo[0] == 0 and ginfo[1] <= par[P_PARITY_MAX]:
-                    # whoever draws the last safe line makes the other give triangles away
-                    if safe_run(S, D) % 2 == 1:
-                        stand += par[P_PARITY]
-                    else:
-                        stand -= par[P_PARITY]
-                if f_qd[ply] <= 0 or f_n[ply] == 0 or stand >= b:
-                    ret = stand
-                    state = _RETURN
-                    continue
-                f_best[ply] = stand
-                if stand > a:
-                    f_alpha[ply] = stand
-                f_idx[ply] = 0
-                state = _NEXT
-                continue
-            # full-width (or candidate-restricted) node with a TT probe
-            key = canon_hash(S, D, zob) if canon else h
-            if st.player == 1:
-                key ^= zside
-            slot = np.int64(key & mask)
-            f_key[ply] = key
-            f_slot[ply] = slot
-            f_alpha0[ply] = a
-            hint_move = -1
-            if tt_key[slot] == key and tt_depth[slot] >= 0:
-                hint_move = tt_move[slot]
-                if tt_depth[slot] >= f_depth[ply] and ply > 0:
-                    v = np.int64(tt_val[slot])
-                    fl = tt_flag[slot]
-                    if fl == F_EXACT or (fl == F_LOWER and v >= b) or (fl == F_UPPER and v <= a):
-                        ret = v
-                        state = _RETURN
-                        continue
-            out = mvbuf[ply]
-            width = par[P_ROOTWIDTH] if ply == 0 else par[P_WIDTH]
-            if width > out.shape[0]:
-                width = out.shape[0]
-            f_n[ply] = gen_moves(S, D, out, width, salt, hint_move, False, hist, dedupe, ginfo)
-            f_idx[ply] = 0
-            f_best[ply] = -INF
-            state = _NEXT
+            settled, ret = _enter(S, D, sr, frames[ply], moves[ply], h, ply)
+            state = _RETURN if settled else _NEXT
         elif state == _NEXT:
-            i = f_idx[ply]
-            if i >= f_n[ply]:
-                best = f_best[ply]
-                if f_depth[ply] > 0 and ply < maxply - 1:
-                    if ply == 0:
-                        ctl[C_BEST] = f_bestp[ply]
-                    if best <= f_alpha0[ply]:
-                        fl = F_UPPER
-                    elif best >= f_beta[ply]:
-                        fl = F_LOWER
-                    else:
-                        fl = F_EXACT
-                    slot = f_slot[ply]
-                    tt_key[slot] = f_key[ply]
-                    tt_val[slot] = best
-                    tt_depth[slot] = min(f_depth[ply], 32000)
-                    tt_flag[slot] = fl
-                    tt_move[slot] = f_bestp[ply]
-                ret = best
+            f = frames[ply]
+            if f.idx >= f.n:  # every candidate searched (or a cut-off)
+                ret = _close_node(sr, f, root=ply == 0, full=f.depth > 0 and ply < maxply - 1)
                 state = _RETURN
                 continue
-            f_idx[ply] = i + 1
-            p = mvbuf[ply, i]
-            closed = np.int64(K.apply_line(S, D, p)) * SCALE
-            h ^= zob[p]
-            f_p[ply] = p
-            f_closed[ply] = closed
-            a = f_alpha[ply]
-            b = f_beta[ply]
-            c = ply + 1
-            if st.player == f_mover[ply]:
-                f_alpha[c] = a - closed
-                f_beta[c] = b - closed
-            else:
-                f_alpha[c] = closed - b
-                f_beta[c] = closed - a
-            f_depth[c] = f_depth[ply] - 1
-            f_qd[c] = par[P_QDEPTH] if f_depth[ply] > 0 else f_qd[ply] - 1
-            ply = c
+            p = moves[ply, f.idx]
+            f.idx += 1
+            f.p = p
+            f.closed = np.int64(K.apply_line(S, D, p)) * SCALE
+            h ^= keys[p]
+            _open_child(frames[ply + 1], f, par.qdepth, st.player == f.mover)
+            ply += 1
             state = _ENTER
         else:  # _RETURN
             if ply == 0:
-                if ctl[C_ABORTED] != 0:
+                if ctl.aborted != 0:
                     return np.int64(0)
                 return ret
             ply -= 1
-            p = f_p[ply]
+            f = frames[ply]
             K.undo_line(S, D)
-            h ^= zob[p]
-            if ctl[C_ABORTED] != 0:
+            h ^= keys[f.p]
+            if ctl.aborted != 0:
                 continue  # unwind to the root
-            closed = f_closed[ply]
-            if closed > 0 and st.extra == 1:
-                v = closed + ret
-            else:
-                v = closed - ret
-            if v > f_best[ply]:
-                f_best[ply] = v
-                f_bestp[ply] = p
-                if v > f_alpha[ply]:
-                    f_alpha[ply] = v
-                    if v >= f_beta[ply]:
-                        f_idx[ply] = f_n[ply]  # cut-off
-                        if closed == 0 and f_depth[ply] > 0:
-                            r = 40 - min(ply, 20)
-                            hist[p] += 0 * r * r
+            _back_up(f, ret, extra)
             state = _NEXT
-

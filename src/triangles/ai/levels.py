@@ -1,0 +1,125 @@
+"""The computer's levels as data: one engine, a parameter set per level.
+
+A tuning variant is a :class:`Level` built with :func:`dataclasses.replace`
+and handed to ``choose_move`` directly; the :data:`LEVELS` table itself is
+read-only.
+
+>>> import dataclasses
+>>> deeper = dataclasses.replace(LEVELS["hard"], work=20_000_000)
+>>> deeper.work, LEVELS["hard"].work
+(20000000, 10000000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from triangles.players import LEVEL_NAMES, LevelName
+
+__all__ = ["Level", "LEVELS", "get_level"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Level:
+    """How one level searches.  Budgets are deterministic (counted, not timed), so a seed
+    gives a reproducible move; ``time_limit`` is only a safety cap."""
+
+    #: shown in ``last_info().level`` (a variant may carry its own label)
+    name: str
+    #: candidate lines per interior node
+    width: int
+    #: candidate lines at the root
+    root_width: int
+    #: iterative deepening stops after this depth
+    max_depth: int
+    #: plies of scoring-line quiescence below the horizon
+    qdepth: int
+    #: leaf noise amplitude, in triangles (what makes a level beatable)
+    noise: float
+    #: the search budget in pair-visits (nodes x the cost of a node on this board)
+    work: int
+    #: default wall-clock safety cap, seconds
+    time_limit: float
+    #: transposition-table entries, as a power of two
+    tt_bits: int
+    #: prove the result (win / draw / loss) when at most this many legal lines remain
+    #: (twice as many with the extra-turn rule, where it is far cheaper); 0 = never
+    solve_legal: int = 0
+    #: node budget of that proof (about 0.3 s per 300k nodes on 24 stars)
+    solve_nodes: int = 0
+    #: > 0: the proof also stops after this many pair-visits (on large boards a node
+    #: costs more, and the proof must leave the search its share of the time cap)
+    solve_work: int = 0
+    #: weight of the safe-line parity term at quiet leaves, in triangles (0 = off)
+    parity: float = 0.0
+    #: ... used when at most this many safe lines remain
+    parity_max: int = 0
+
+    def __post_init__(self) -> None:
+        for field in ("width", "root_width", "max_depth"):
+            if getattr(self, field) < 1:
+                raise ValueError(f"Level.{field} must be at least 1, got {getattr(self, field)}")
+        if not 4 <= self.tt_bits <= 30:
+            raise ValueError(f"Level.tt_bits must be within 4..30, got {self.tt_bits}")
+
+
+#: The levels are spaced so that each wins about two games in three or more
+#: against the one below (measured with benchmarks/ai_match.py, see the
+#: README).  Leaf noise of about one triangle is what makes easy and medium
+#: beatable: it now and then prefers a line that gives a triangle away.
+#: hard has no noise, searches deepest and plays for a proved win (or draw) in
+#: the last ~24 lines on 24 stars (fewer on larger boards, where a node costs more).
+LEVELS: Mapping[LevelName, Level] = MappingProxyType(
+    {
+        "easy": Level(
+            name="easy",
+            width=4,
+            root_width=10,
+            max_depth=1,
+            qdepth=2,
+            noise=1.05,
+            work=60_000,
+            time_limit=0.04,
+            tt_bits=18,
+        ),
+        "medium": Level(
+            name="medium",
+            width=8,
+            root_width=20,
+            max_depth=2,
+            qdepth=4,
+            noise=1.0,
+            work=1_500_000,
+            time_limit=0.25,
+            tt_bits=20,
+        ),
+        "hard": Level(
+            name="hard",
+            width=12,
+            root_width=32,
+            max_depth=16,
+            qdepth=8,
+            noise=0.0,
+            work=10_000_000,
+            time_limit=0.9,
+            tt_bits=20,
+            solve_legal=24,
+            solve_nodes=300_000,
+            solve_work=37_000_000,
+            parity=1.0,
+            parity_max=12,
+        ),
+    }
+)
+
+
+def get_level(level: str | Level) -> Level:
+    """The :class:`Level` itself, or the one named in :data:`LEVELS`; ValueError otherwise."""
+    if isinstance(level, Level):
+        return level
+    for name in LEVEL_NAMES:
+        if level == name:
+            return LEVELS[name]
+    raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVEL_NAMES)} or pass a Level")
