@@ -381,6 +381,22 @@ def test_every_visible_string_has_an_english_entry():
     assert tr("no.such.key") == "no.such.key"
 
 
+def test_every_vocabulary_word_has_an_english_entry():
+    """Keys built from the vocabularies (reasons, levels, modes, presets) exist for every word."""
+    from triangles.paths import assets_dir
+    from triangles.players import LEVEL_NAMES, MODES
+    from triangles.presets import load_presets
+    from triangles.rules import REASONS
+    from triangles.ui.scenes.play import reason_text
+
+    catalog = json.loads((assets_dir() / "i18n" / "en.json").read_text())
+    keys = [f"reason.{r}" for r in (*REASONS, "game_over")]
+    keys += [f"level.{lv}" for lv in LEVEL_NAMES] + [f"new.mode.{m}" for m in MODES]
+    keys += [f"preset.{p}" for p in load_presets()]
+    assert not [k for k in keys if k not in catalog]
+    assert reason_text("crosses") == "Crosses a line"
+
+
 def test_thinking_mark_screenshot(launch, artifacts):
     import threading
 

@@ -45,16 +45,18 @@ class Action:
     event: Any = None
 
 
-_GUI_TYPES = {
-    pygame_gui.UI_BUTTON_PRESSED,
-    pygame_gui.UI_TEXT_ENTRY_FINISHED,
-    pygame_gui.UI_TEXT_ENTRY_CHANGED,
-    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
-    pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
-    pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
-    pygame_gui.UI_WINDOW_CLOSE,
-    pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
-}
+_GUI_TYPES = frozenset(
+    {
+        pygame_gui.UI_BUTTON_PRESSED,
+        pygame_gui.UI_TEXT_ENTRY_FINISHED,
+        pygame_gui.UI_TEXT_ENTRY_CHANGED,
+        pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+        pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+        pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
+        pygame_gui.UI_WINDOW_CLOSE,
+        pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+    }
+)
 
 
 def translate(event: pygame.event.Event, gui_consumed: bool = False) -> list[Action]:
