@@ -65,14 +65,17 @@ def test_the_new_game_dialog_remembers_its_choices_for_the_session(launch):
     assert isinstance(d.scene, PlayScene)
     d.press("#menu")
     d.press("#new_game")
-    s = d.scene.s
     assert isinstance(d.scene, NewGameScene)
+    s = d.scene.s
     assert (s.mode, s.stars, s.extra_turn, s.seed) == ("hotseat", 60, True, None)
     # a typed seed is remembered too
-    d.scene.seed_entry.set_text("77")
+    entry = d.scene.seed_entry
+    assert entry is not None
+    entry.set_text("77")
     d.press("#start")
     d.press("#menu")
     d.press("#new_game")
+    assert isinstance(d.scene, NewGameScene) and d.scene.seed_entry is not None
     assert d.scene.s.seed == 77 and d.scene.seed_entry.get_text() == "77"
     # another window (a new session) starts from the defaults
     d2 = launch()
@@ -94,8 +97,8 @@ def _runtime_imports(path: Path) -> list[str]:
             found.append(node.module)
         elif isinstance(node, ast.Import):
             found.extend(a.name for a in node.names)
-        for child in ast.iter_child_nodes(node):
-            visit(child)
+        for sub in ast.iter_child_nodes(node):
+            visit(sub)
 
     visit(ast.parse(path.read_text(), filename=str(path)))
     return found

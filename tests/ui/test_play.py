@@ -331,6 +331,7 @@ def test_closing_the_process_while_the_real_engine_thinks(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-c", QUIT_SCRIPT], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+    assert proc.stdout is not None and proc.stderr is not None
     try:
         line = proc.stdout.readline()
         assert line.strip() == "TRIANGLES READY", proc.stderr.read()

@@ -234,6 +234,7 @@ def test_band_colour_follows_legality(theme, tablet) -> None:
                 best = px[y, x]
         seen.append(best)
     ok_rgb, bad_rgb = seen
+    assert ok_rgb is not None and bad_rgb is not None
     assert ok_rgb[1] > ok_rgb[0], "a legal band is green"
     assert bad_rgb[0] > bad_rgb[1], "an illegal band is red"
 
@@ -378,7 +379,12 @@ def test_dragging_a_window_edge_stretches_the_sky_until_the_size_settles(theme, 
     view.draw(pygame.Surface(tablet.window), game, Overlay())
     calls = []
     real = view_mod.make_background
-    monkeypatch.setattr(view_mod, "make_background", lambda *a: calls.append(a[1].window_size) or real(*a))
+
+    def counting(*a):
+        calls.append(a[1].window_size)
+        return real(*a)
+
+    monkeypatch.setattr(view_mod, "make_background", counting)
 
     # a single resize: the real nebula at once
     clock[0] += 5

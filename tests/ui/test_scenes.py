@@ -117,6 +117,7 @@ def test_new_game_dialog_starts_the_chosen_game(launch, artifacts):
     d.click(dict(rows["stars"].buttons)[24].rect.center)
     d.click(dict(d.scene.rows["extra_turn"].buttons)[True].rect.center)
     entry = d.scene.seed_entry
+    assert entry is not None
     entry.set_text("42")
     d.press("#start")
     assert isinstance(d.scene, PlayScene)
@@ -332,7 +333,8 @@ def test_opening_a_bad_record_reports_it_and_the_game_goes_on(launch, triangles_
     assert isinstance(d.scene, MessageScene)
     assert "move 2" in d.scene.text
     d.press("#ok")
-    assert d.scene is play and play.match.game.move_count == 1
+    assert play is not None and play.match.game.move_count == 1
+    assert d.scene is play
     d.draw_line(*game.legal_moves()[0])
     assert game.move_count == 2
 

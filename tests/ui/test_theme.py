@@ -11,6 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import colorsys  # noqa: E402
 import copy  # noqa: E402
 import json  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -38,7 +39,8 @@ def test_nebula_loads() -> None:
     assert 0 < th.triangles.fill_alpha < 1
     assert th.hud.font_sizes.small < th.hud.font_sizes.title
     assert len(th.hud.panel_rgba) == 4
-    assert th.font_path() is None or th.font_path().exists()
+    font = th.font_path()
+    assert font is None or font.exists()
 
 
 def test_theme_is_frozen() -> None:
@@ -47,7 +49,7 @@ def test_theme_is_frozen() -> None:
         th.name = "x"  # type: ignore[misc]
 
 
-def _write(tmp_path, data) -> object:
+def _write(tmp_path: Path, data: object) -> Path:
     p = tmp_path / "theme.json"
     p.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     return p

@@ -156,7 +156,9 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
             try:
                 ready = q.get(timeout=0.5).strip() == "TRIANGLES READY"
             except queue.Empty:
-                assert game_proc.poll() is None, f"the game exited: {game_proc.stderr.read()}"
+                assert game_proc.poll() is None, (
+                    f"the game exited: {game_proc.stderr.read() if game_proc.stderr else ''}"
+                )
         assert ready, "no TRIANGLES READY line"
 
         wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
@@ -180,11 +182,11 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
         origin = _geometry(xserver, wid)
         assert origin[2:] == (900, 700), f"not resized: {origin[2]}x{origin[3]}"
         vp = Viewport(origin[2:], preset.window, preset.board)
-        k, m = _longest_legal(game, board)
+        a2, b2 = _longest_legal(game, board)
         shot2 = artifacts / "xwindow-resized.png"
-        pixels = _draw_and_shoot(xserver, origin, vp, board, (k, m), shot2)
+        pixels = _draw_and_shoot(xserver, origin, vp, board, (a2, b2), shot2)
         votes = sum(1 for r, g, b in pixels if b > r + 40 and b > 120)
-        assert votes >= len(SAMPLES) - 2, f"line {k}-{m} is not in Player 2's colour in {shot2}"
+        assert votes >= len(SAMPLES) - 2, f"line {a2}-{b2} is not in Player 2's colour in {shot2}"
 
         # closing the window (SIGTERM arrives as a quit event) saves the game in progress
         game_proc.send_signal(signal.SIGTERM)
@@ -192,7 +194,7 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
         from triangles.record import load_record
 
         rec = load_record(tmp_path / "home" / "current-game.json")
-        assert rec.moves == [(min(i, j), max(i, j)), (min(k, m), max(k, m))]
+        assert rec.moves == [(min(i, j), max(i, j)), (min(a2, b2), max(a2, b2))]
     finally:
         if game_proc.poll() is None:
             game_proc.kill()
