@@ -430,124 +430,107 @@ def _spend_node(ctl: Record, abort: np.ndarray) -> bool:
 
 
 @njit(inline="always")
-def _live_bound(live: int, alpha: int, beta: int) -> tuple[bool, I64]:
-    """(True, bound) when the node is decided by the bound alone: future points
-    lie within +-(live cells), so a window outside that range cuts for free."""
+def _live_bound(f: Record, live: int, noise: int) -> tuple[bool, I64]:
+    """(True, bound) when the window of ``f`` alone decides the node: without noise,
+    future points lie within +-(live cells), so a window outside that range cuts for free."""
+    if noise != 0:
+        return False, 0
     lim = live * SCALE
-    if lim <= alpha:
+    if lim <= f.alpha:
         return True, lim
-    if -lim >= beta:
+    if -lim >= f.beta:
         return True, -lim
-    return False, lim
+    return False, 0
 
 
 @njit(inline="always")
-def _stand_pat(
-    S: BoardArrays, D: GameArrays, par: SearchParams, out: np.ndarray, h: np.uint64, salt: np.uint64, leaf: bool
-) -> tuple[I64, I64]:
-    """A quiet node: (the mover's static value, how many scoring lines it listed in ``out``).
+def _full_width(f: Record, ply: int, maxply: int) -> bool:
+    """A node searched with a table probe and candidate lines (else: quiescence, or the stack's end)."""
+    return f.depth > 0 and ply < maxply - 1
 
-    The value is the leaf noise, minus what the mover must give away when no
-    quiet line is safe, or plus / minus the safe-line parity term.  At the
-    stack's last ply (``leaf``) it is the noise alone and no line is listed.
+
+@njit(inline="always")
+def _tt_probe(tt: TT, f: Record, key: np.uint64, may_cut: bool) -> tuple[bool, I64, I64]:
+    """Look the node of ``f`` up (and note its key, slot and entry alpha in ``f``).
+
+    Returns (cut, value, hint): the stored best line (-1: none) and, with
+    ``may_cut``, whether the stored bound alone settles the node at its depth.
     """
-    stand = np.int64(0)
-    if par.noise != 0:
-        x = _mix(h ^ salt ^ np.uint64(D.counters[0].player + 1))
-        stand = np.int64(x % np.uint64(2 * par.noise + 1)) - par.noise
-    if leaf:
-        return stand, 0
-    width = min(out.shape[0], par.width, 3)
-    n, min_give, nsafe = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False)
-    if min_give > 0 and min_give < (1 << 30):
-        # no quiet line is safe: not scoring costs at least min_give triangles
-        stand -= min_give * SCALE
-    elif par.parity != 0 and min_give == 0 and nsafe <= par.parity_max:
-        # whoever draws the last safe line makes the other give triangles away
-        if safe_run(S, D) % 2 == 1:
-            stand += par.parity
-        else:
-            stand -= par.parity
-    return stand, n
-
-
-@njit(inline="always")
-def _position_key(S: BoardArrays, D: GameArrays, zob: Zobrist, h: np.uint64, canon: bool) -> np.uint64:
-    """The table key: the drawn lines' hash ``h`` (or the canonical hash), xor the side to move."""
-    key = canon_hash(S, D, zob.lines) if canon else h
-    if D.counters[0].player == 1:
-        key ^= zob.side
-    return key
-
-
-@njit(inline="always")
-def _tt_probe(
-    tt: TT, key: np.uint64, slot: int, depth: int, alpha: int, beta: int, may_cut: bool
-) -> tuple[bool, I64, I64]:
-    """(cut, value, hint): the stored best line for this position (-1: none), and
-    with ``may_cut`` whether the stored bound alone settles the node at ``depth``."""
-    if tt.key[slot] != key or tt.depth[slot] < 0:
-        return False, np.int64(0), -1
-    hint = tt.move[slot]
-    if may_cut and tt.depth[slot] >= depth:
-        v = np.int64(tt.value[slot])
-        fl = tt.flag[slot]
-        if fl == EXACT or (fl == LOWER and v >= beta) or (fl == UPPER and v <= alpha):
-            return True, v, hint
-    return False, np.int64(0), hint
-
-
-@njit(inline="always")
-def _tt_store(tt: TT, slot: int, key: np.uint64, value: int, alpha0: int, beta: int, depth: int, move: int) -> None:
-    """Remember a searched node (always replace): its value as a bound of the window it was searched with."""
-    if value <= alpha0:
-        fl = UPPER
-    elif value >= beta:
-        fl = LOWER
-    else:
-        fl = EXACT
-    tt.key[slot] = key
-    tt.value[slot] = value
-    tt.depth[slot] = min(depth, 32000)
-    tt.flag[slot] = fl
-    tt.move[slot] = move
-
-
-@njit(inline="always")
-def _open_node(
-    S: BoardArrays, D: GameArrays, sr: Search, f: Record, out: np.ndarray, h: np.uint64, root: bool
-) -> tuple[bool, I64]:
-    """Enter a full-width node: probe the table, then list its candidate lines in ``out``.
-
-    Returns (True, value) when the table settles the node (never at the root).
-    """
-    par = sr.par
-    tt = sr.tt
-    key = _position_key(S, D, sr.zobrist, h, par.canon)
     slot = np.int64(key & np.uint64(tt.key.shape[0] - 1))
     f.key = key
     f.slot = slot
     f.alpha0 = f.alpha
-    cut, v, hint = _tt_probe(tt, key, slot, f.depth, f.alpha, f.beta, not root)
-    if cut:
-        return True, v
-    width = min(par.root_width if root else par.width, out.shape[0])
-    n, _, _ = gen_moves(S, D, out, width, np.uint64(par.salt), hint, captures_only=False, dedupe=par.dedupe)
-    f.n = n
-    f.idx = 0
-    f.best = -INF
-    return False, np.int64(0)
+    if tt.key[slot] != key or tt.depth[slot] < 0:
+        return False, 0, -1
+    hint = tt.move[slot]
+    if may_cut and tt.depth[slot] >= f.depth:
+        v = np.int64(tt.value[slot])
+        fl = tt.flag[slot]
+        if fl == EXACT or (fl == LOWER and v >= f.beta) or (fl == UPPER and v <= f.alpha):
+            return True, v, hint
+    return False, 0, hint
 
 
 @njit(inline="always")
-def _close_node(sr: Search, f: Record, root: bool, full: bool) -> I64:
-    """Leave a node whose lines are all searched: its value; a full-width node is
-    stored in the table, and at the root its best line is the search's answer."""
-    if full:
-        if root:
-            sr.ctl[0].best = f.bestp
-        _tt_store(sr.tt, f.slot, f.key, f.best, f.alpha0, f.beta, f.depth, f.bestp)
-    return f.best
+def _tt_store(tt: TT, f: Record) -> None:
+    """Remember the searched node of ``f`` (always replace): its value as a bound of its entry window."""
+    if f.best <= f.alpha0:
+        fl = UPPER
+    elif f.best >= f.beta:
+        fl = LOWER
+    else:
+        fl = EXACT
+    slot = f.slot
+    tt.key[slot] = f.key
+    tt.value[slot] = f.best
+    tt.depth[slot] = min(f.depth, 32000)
+    tt.flag[slot] = fl
+    tt.move[slot] = f.bestp
+
+
+@njit(inline="always")
+def _open_lines(f: Record, n: int) -> None:
+    """A full-width node searches its ``n`` listed lines next."""
+    f.n = n
+    f.idx = 0
+    f.best = -INF
+
+
+@njit(inline="always")
+def _leaf_noise(h: np.uint64, salt: np.uint64, player: int, noise: int) -> I64:
+    """A deterministic value in [-noise, noise] for the position ``h`` and the mover (seeded by ``salt``)."""
+    if noise == 0:
+        return 0
+    x = _mix(h ^ salt ^ np.uint64(player + 1))
+    return np.int64(x % np.uint64(2 * noise + 1)) - noise
+
+
+@njit(inline="always")
+def _forced_give(min_give: int) -> I64:
+    """What not scoring costs when no quiet line is safe: the fewest triangles one gives away."""
+    if min_give > 0 and min_give < (1 << 30):
+        return min_give * SCALE
+    return 0
+
+
+@njit(inline="always")
+def _parity_counts(par: SearchParams, min_give: int, nsafe: int) -> bool:
+    """Whether the safe-line parity term applies: safe lines remain, and few enough to count."""
+    return par.parity != 0 and min_give == 0 and nsafe <= par.parity_max
+
+
+@njit(inline="always")
+def _stand_pat(f: Record, stand: int, n: int) -> bool:
+    """A quiet node: True when it takes its static value ``stand``; else its ``n``
+    listed scoring lines are searched next, with ``stand`` the value to beat."""
+    if f.qdepth <= 0 or n == 0 or stand >= f.beta:
+        return True
+    f.n = n
+    f.idx = 0
+    f.best = stand
+    if stand > f.alpha:
+        f.alpha = stand
+    return False
 
 
 @njit(inline="always")
@@ -581,37 +564,6 @@ def _back_up(f: Record, child_value: int, extra: bool) -> None:
                 f.idx = f.n
 
 
-@njit(inline="always")
-def _enter(
-    S: BoardArrays, D: GameArrays, sr: Search, f: Record, out: np.ndarray, h: np.uint64, ply: int
-) -> tuple[bool, I64]:
-    """Enter the node of frame ``f``: (True, value) when it is settled before any line is
-    searched; else its candidate lines are in ``out`` and its window in ``f``."""
-    st = D.counters[0]
-    par = sr.par
-    if _spend_node(sr.ctl[0], sr.abort) or st.live == 0:
-        return True, np.int64(0)
-    if par.noise == 0:
-        cut, bound = _live_bound(st.live, f.alpha, f.beta)
-        if cut:
-            return True, bound
-    f.mover = st.player
-    f.bestp = -1
-    leaf = ply >= sr.moves.shape[0] - 1
-    if f.depth > 0 and not leaf:
-        return _open_node(S, D, sr, f, out, h, ply == 0)
-    # quiescence: stand pat, or try the scoring lines
-    stand, n = _stand_pat(S, D, par, out, h, np.uint64(par.salt), leaf)
-    f.n = n
-    if leaf or f.qdepth <= 0 or n == 0 or stand >= f.beta:
-        return True, stand
-    f.best = stand
-    if stand > f.alpha:
-        f.alpha = stand
-    f.idx = 0
-    return False, np.int64(0)
-
-
 # --------------------------------------------------------------------------
 # The search
 # --------------------------------------------------------------------------
@@ -629,14 +581,23 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
     'stand pat' = the static leaf value.  The best root pair is left in
     ``sr.ctl[0].best``.  If the node limit or the abort flag stops the search,
     ``sr.ctl[0].aborted`` is 1 and the value is 0.
+
+    The helpers take records and scalars only; the calls that need the whole
+    position (move generation, make / unmake, hashing) are made here, since
+    handing ``S``, ``D`` or ``sr`` to an inlined helper costs a reference
+    count per array on every node.
     """
     st = D.counters[0]
     par = sr.par
     ctl = sr.ctl[0]
+    abort = sr.abort
+    tt = sr.tt
     frames = sr.frames
     moves = sr.moves
     keys = sr.zobrist.lines
+    side = sr.zobrist.side
     maxply = moves.shape[0]
+    salt = np.uint64(par.salt)
     extra = st.extra == 1
 
     ctl.aborted = 0
@@ -652,12 +613,49 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
     state = _ENTER
     while True:
         if state == _ENTER:
-            settled, ret = _enter(S, D, sr, frames[ply], moves[ply], h, ply)
-            state = _RETURN if settled else _NEXT
+            f = frames[ply]
+            out = moves[ply]
+            state = _RETURN  # unless the node opens lines below
+            if _spend_node(ctl, abort) or st.live == 0:
+                ret = np.int64(0)
+                continue
+            cut, ret = _live_bound(f, st.live, par.noise)
+            if cut:
+                continue
+            f.mover = st.player
+            f.bestp = -1
+            if _full_width(f, ply, maxply):
+                key = canon_hash(S, D, keys) if par.canon else h
+                if st.player == 1:
+                    key ^= side
+                cut, ret, hint = _tt_probe(tt, f, key, ply > 0)
+                if cut:
+                    continue
+                width = min(par.root_width if ply == 0 else par.width, out.shape[0])
+                n, _, _ = gen_moves(S, D, out, width, salt, hint, captures_only=False, dedupe=par.dedupe)
+                _open_lines(f, n)
+                state = _NEXT
+                continue
+            # quiescence: the static value, unless a scoring line beats it
+            ret = _leaf_noise(h, salt, st.player, par.noise)
+            if ply >= maxply - 1:
+                continue
+            width = min(out.shape[0], par.width, 3)
+            n, min_give, nsafe = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False)
+            ret -= _forced_give(min_give)
+            if _parity_counts(par, min_give, nsafe):
+                # whoever draws the last safe line makes the other give triangles away
+                ret += par.parity if safe_run(S, D) % 2 == 1 else -par.parity
+            if not _stand_pat(f, ret, n):
+                state = _NEXT
         elif state == _NEXT:
             f = frames[ply]
-            if f.idx >= f.n:  # every candidate searched (or a cut-off)
-                ret = _close_node(sr, f, root=ply == 0, full=f.depth > 0 and ply < maxply - 1)
+            if f.idx >= f.n:  # every listed line searched (or a cut-off)
+                if _full_width(f, ply, maxply):
+                    if ply == 0:
+                        ctl.best = f.bestp
+                    _tt_store(tt, f)
+                ret = f.best
                 state = _RETURN
                 continue
             p = moves[ply, f.idx]
