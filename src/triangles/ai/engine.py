@@ -646,7 +646,7 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
                 key = canon_hash(S, D, keys) if par.canon else h
                 if st.player == 1:
                     key ^= side
-                cut, ret, hint = _tt_probe(tt, f, key, ply > 0)
+                cut, ret, hint = _tt_probe(tt, f, key, may_cut=ply > 0)
                 if cut:
                     continue
                 width = min(par.root_width if ply == 0 else par.width, out.shape[0])
@@ -681,7 +681,7 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             f.p = p
             f.closed = np.int64(K.apply_line(S, D, p)) * SCALE
             h ^= keys[p]
-            _open_child(frames[ply + 1], f, par.qdepth, st.player == f.mover)
+            _open_child(frames[ply + 1], f, par.qdepth, mover_stays=st.player == f.mover)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -695,5 +695,5 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             h ^= keys[f.p]
             if ctl.aborted != 0:
                 continue  # unwind to the root
-            _back_up(f, ret, extra)
+            _back_up(f, ret, extra=extra)
             state = _NEXT
