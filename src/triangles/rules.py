@@ -516,7 +516,7 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last line exactly; ValueError when nothing has been drawn."""
-        if self.move_count == 0:
+        if self._nmoves[0] == 0:
             raise ValueError("nothing to undo")
         self._changing()
         p = K.undo_line_py(self._S_fields, self._D_fields)
