@@ -385,14 +385,19 @@ def test_levels_are_one_engine_with_increasing_effort():
     assert e.noise > m.noise > h.noise == 0
 
 
+def quiet_params(salt: int):
+    """A medium-like search without noise or parity, for the kernel tests."""
+    return E.SearchParams(
+        width=8, root_width=16, qdepth=4, noise=0, salt=salt, dedupe=False, canon=False, parity=0, parity_max=0
+    )
+
+
 def test_search_restores_state_and_reports_a_legal_best_line():
     board = get_preset("phone").make_board(24, 1)
     g = random_position(board, True, 25, 3)
     D = g.arrays()
     before = state_arrays(D)
-    par = E.SearchParams(
-        width=8, root_width=16, qdepth=4, noise=0, salt=123, dedupe=False, canon=False, parity=0, parity_max=0
-    )
+    par = quiet_params(salt=123)
     sr = E.new_search(par, board.npairs, tt_bits=16, plies=64, width=64)
     r = E.search(board.arrays, D, sr, depth=3, node_limit=10**9)
     assert not r.aborted and r.nodes > 100
@@ -408,9 +413,7 @@ def test_search_stops_at_its_node_limit_with_value_zero():
     g = random_position(board, False, 10, 3)
     D = g.arrays()
     before = state_arrays(D)
-    par = E.SearchParams(
-        width=8, root_width=16, qdepth=4, noise=0, salt=0, dedupe=False, canon=False, parity=0, parity_max=0
-    )
+    par = quiet_params(salt=0)
     r = E.search(
         board.arrays, D, E.new_search(par, board.npairs, tt_bits=12, plies=64, width=64), depth=6, node_limit=50
     )

@@ -61,6 +61,8 @@ class Match:
         self._redo: list[list[Move]] = []
         #: new on every change; the computer's answers carry the token they were asked for
         self.token = next(_tokens)
+        #: ((token, lines drawn), group): the HUD asks can_undo() every frame; the group changes only with the position
+        self._undo_cache: tuple[tuple[int, int], list[Move]] | None = None
 
     # -- construction ------------------------------------------------------------
 
@@ -136,7 +138,15 @@ class Match:
         Hotseat: the last line.  Against the computer: back to and including the
         human's last line, so the computer's replies go with it; nothing when
         only computer lines were drawn (undoing them would only let it play again).
+        Worked out once per position (``game.lines`` builds every line).
         """
+        key = (self.token, self.game.move_count)
+        cache = self._undo_cache
+        if cache is None or cache[0] != key:
+            cache = self._undo_cache = (key, self._find_undo_group())
+        return list(cache[1])
+
+    def _find_undo_group(self) -> list[Move]:
         lines = self.game.lines
         if not lines:
             return []

@@ -177,11 +177,6 @@ class Board:
         """(m, 3) star ids of every triangle that could ever score (empty, clear sides)."""
         return self._arrays.cells
 
-    def cells_of_pair(self, p: int) -> np.ndarray:
-        """The cells (rows of :attr:`cells`) that the pair ``p`` is a side of."""
-        a = self._arrays
-        return a.inc_cell[a.inc_ptr[p] : a.inc_ptr[p + 1]]
-
     def check_star(self, i: object) -> int:
         k = whole_number(i, "a star index")
         if not 0 <= k < self.n:
