@@ -98,18 +98,26 @@ def test_game_against_computer_to_the_end(launch, engine):
 
 
 def test_computer_move_waits_for_the_natural_pause(launch):
+    now = [100.0]  # the computer's clock, moved by hand: no wall-clock in the assertion
     d = launch(
         preset="phone",
         stars=24,
         seed=SEED,
         mode="ai",
         computer_starts=True,
-        config=AppConfig(ai_delay=(0.4, 0.4), chooser=quick_chooser),
+        config=AppConfig(ai_delay=(0.4, 0.4), chooser=quick_chooser, ai_clock=lambda: now[0]),
     )
     game = d.play_scene().match.game
-    t0 = time.monotonic()
+    worker = d.app.worker
+    d.frames(2)
+    assert d.until(lambda: worker.pending is None, timeout=5)  # the answer is ready...
+    d.frames(10)
+    assert game.move_count == 0  # ...but held back: no time has passed on its clock
+    now[0] += 0.39
+    d.frames(3)
+    assert game.move_count == 0
+    now[0] += 0.02
     assert d.until(lambda: game.move_count == 1, timeout=5)
-    assert time.monotonic() - t0 >= 0.35
     assert game.lines[0][1] == 0  # the computer is player 1 (it starts)
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -53,6 +55,8 @@ class AppConfig:
     hinter: Hinter | None = None
     #: seconds a refusal / info message stays in the status line
     message_time: float = 2.2
+    #: the computer's clock for its natural pause (tests drive it by hand)
+    ai_clock: Callable[[], float] = time.monotonic
 
 
 class App:
@@ -69,7 +73,7 @@ class App:
             fullscreen=self.options.fullscreen,
             on_layout=self._relayout,
         )
-        self.worker = AIWorker(self.config.chooser)
+        self.worker = AIWorker(self.config.chooser, self.config.ai_clock)
         self.hint_worker = AIWorker(hint_chooser(self.config.hinter))
         self.rng = random.Random()
         self.running = True

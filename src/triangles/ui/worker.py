@@ -31,7 +31,7 @@ class AIResult:
     token: int
     move: Move | None
     error: str | None
-    #: monotonic time the request was made (for the natural pause)
+    #: the worker's clock when the request was made (for the natural pause)
     asked_at: float
 
 
@@ -63,8 +63,10 @@ def hint_chooser(hinter: Hinter | None = None) -> Chooser:
 class AIWorker:
     """At most one live request; older requests are forgotten, never waited for."""
 
-    def __init__(self, chooser: Chooser | None = None) -> None:
+    def __init__(self, chooser: Chooser | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         self._chooser = chooser or _default_chooser
+        #: seconds since some fixed point; tests pass a hand-driven clock to check the pause exactly
+        self._clock = clock
         self._lock = threading.Lock()
         self._result: AIResult | None = None
         self._pending: int | None = None
@@ -81,7 +83,7 @@ class AIWorker:
     ) -> None:
         """Think about ``game`` (a private clone is taken) for position ``token``."""
         snapshot = game.clone()
-        asked = time.monotonic()
+        asked = self._clock()
         with self._lock:
             self._pending = token
             self._result = None
@@ -120,7 +122,7 @@ class AIWorker:
             if res.token != token:
                 self._result = None
                 return None
-            if time.monotonic() - res.asked_at < min_delay:
+            if self._clock() - res.asked_at < min_delay:
                 return None
             self._result = None
             return res
