@@ -4,6 +4,7 @@
     python3 dev.py play [game options]    # set up if needed, then start the game
     python3 dev.py test [pytest options]  # set up if needed, then run every test
     python3 dev.py lint                   # ruff check, ruff format --check, mypy
+    python3 dev.py i18n                   # compile the translations (.po -> .mo)
 
 Set-up is a virtual environment in ``.venv`` with the project installed in
 editable mode (plus test tools for ``test``); it is redone only when
@@ -110,13 +111,17 @@ def lint() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("play", "test", "lint"):
+    if not argv or argv[0] not in ("play", "test", "lint", "i18n"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     ensure_venv()
     ensure_installed("test,lint")  # one environment for every command: the tools are small
+    if command == "i18n":
+        return subprocess.call([str(PY), str(ROOT / "tools" / "catalogs.py")])
     if command == "play":
+        # a translator's edited .po shows at once
+        subprocess.call([str(PY), str(ROOT / "tools" / "catalogs.py"), "--stale"])
         return subprocess.call([str(PY), "-m", "triangles", *rest])
     if command == "lint":
         return lint()

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 
 import pygame
 
+from triangles.paths import assets_dir
 from triangles.ui.render.theme import Color, Theme
 from triangles.ui.render.viewport import Viewport
 
@@ -25,13 +24,9 @@ Rect = tuple[float, float, float, float]
 
 
 def ui_font_path(bold: bool = False) -> str | None:
-    """pygame_gui's Noto Sans (wide script coverage for later languages)."""
-    try:
-        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-        p = Path(str(resources.files("pygame_gui.data") / name))
-        return str(p) if p.is_file() else None
-    except Exception:
-        return None
+    """The shipped Noto Sans (``assets/fonts``: Latin, Cyrillic and Vietnamese's stacked marks)."""
+    p = assets_dir() / "fonts" / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return str(p) if p.is_file() else None
 
 
 @dataclass

@@ -25,6 +25,7 @@ from triangles.saves import archive_session, load_session, save_game_copy, save_
 from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
 from triangles.ui.scenes.final import FinalScene
+from triangles.ui.scenes.howto import HowToPlayScene
 from triangles.ui.scenes.menu import MainMenuScene
 from triangles.ui.scenes.message import MessageScene
 from triangles.ui.scenes.new_game import NewGameScene
@@ -32,6 +33,8 @@ from triangles.ui.scenes.open_game import OpenGameScene
 from triangles.ui.scenes.pause import PauseScene
 from triangles.ui.scenes.play import PlayScene
 from triangles.ui.scenes.review import ReviewScene
+from triangles.ui.scenes.settings import SettingsScene
+from triangles.ui.scenes.stats import StatisticsScene
 
 if TYPE_CHECKING:
     from triangles.ui.app import App
@@ -86,6 +89,16 @@ class Navigator:
 
     def show_open_game(self) -> None:
         self.stack.push(OpenGameScene(self.app, self.backdrop))
+
+    def show_howto(self) -> None:
+        """How to play, over the menu or the game (reading it never touches the game)."""
+        self.stack.push(HowToPlayScene(self.app))
+
+    def show_stats(self) -> None:
+        self.stack.push(StatisticsScene(self.app))
+
+    def show_settings(self) -> None:
+        self.stack.push(SettingsScene(self.app))
 
     def message(self, text: str, title: str | None = None) -> None:
         """A message box over whatever is on screen."""

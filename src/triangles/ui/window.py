@@ -36,6 +36,16 @@ _DEFAULT_DESKTOP = (1280, 800)
 _SCALED_MISC = ("shape_corner_radius", "list_item_height")
 
 
+def _use_shipped_font(font: dict[str, object]) -> None:
+    """Point a pygame_gui font block at ``assets/fonts`` (Noto Sans: Cyrillic and Vietnamese marks)."""
+    folder = assets_dir() / "fonts"
+    regular, bold = folder / "NotoSans-Regular.ttf", folder / "NotoSans-Bold.ttf"
+    if regular.is_file() and bold.is_file():
+        font["name"] = "triangles_sans"
+        font["regular_path"] = str(regular)
+        font["bold_path"] = str(bold)
+
+
 def fit_window_size(
     size: tuple[int, int], desktop: tuple[int, int], fill: float = 0.9, max_scale: float = 1.25
 ) -> tuple[int, int]:
@@ -119,6 +129,8 @@ class Window:
             font = block.get("font")
             if isinstance(font, dict) and "size" in font:
                 font["size"] = str(max(8, round(float(font["size"]) * scale)))
+            if isinstance(font, dict):
+                _use_shipped_font(font)
             misc = block.get("misc")
             if isinstance(misc, dict):
                 for key in _SCALED_MISC:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from triangles.i18n import tr
+from triangles.i18n import tr, trn
 from triangles.match import Match
 from triangles.ui import input as inp
 from triangles.ui.hud import Hud
@@ -56,7 +56,7 @@ class FinalScene(Overlay):
         self.label(
             (x, y + 18, w, 56), self.text, cls="@heading", obj="#result" if winner is None else f"#player{winner}"
         )
-        self.label((x, y + 152, w, 24), tr("final.lines", count=self.match.game.move_count), cls="@caption")
+        self.label((x, y + 152, w, 24), trn("final.lines", self.match.game.move_count), cls="@caption")
         bw = (w - 48) / 2
         by = y + 186
         nav = self.app.nav

@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 
 from triangles import __version__
-from triangles.i18n import tr
+from triangles.i18n import tr, trn
 from triangles.record import RecordError, load_record
 from triangles.saves import has_session, session_path
 from triangles.ui import input as inp
@@ -58,9 +58,12 @@ class MainMenuScene(Scene):
         entries += [
             ("menu.new_game", self.app.nav.show_new_game, "@primary" if not entries else "@menu_button"),
             ("menu.open_game", self.app.nav.show_open_game, "@menu_button"),
+            ("menu.howto", self.app.nav.show_howto, "@menu_button"),
+            ("menu.stats", self.app.nav.show_stats, "@menu_button"),
+            ("menu.settings", self.app.nav.show_settings, "@menu_button"),
             ("menu.quit", self.app.quit, "@menu_button"),
         ]
-        bh, gap = 54.0, 14.0
+        bh, gap = 48.0, 10.0
         total = len(entries) * bh + (len(entries) - 1) * gap
         y = max(dh * 0.42, dh * 0.5 - total / 2 + 40)
         title_h = 70.0
@@ -85,9 +88,7 @@ class MainMenuScene(Scene):
         except (RecordError, OSError):
             return ""
         s0, s1 = game.scores
-        return tr(
-            "menu.continue.detail", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1, lines=game.move_count
-        )
+        return trn("menu.continue.detail", game.move_count, a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface)

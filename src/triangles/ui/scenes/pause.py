@@ -20,11 +20,13 @@ class PauseScene(Overlay):
         entries: list[tuple[str, Callable[[], None], str, str]] = [
             ("pause.resume", nav.resume, "@primary", "#resume"),
             ("pause.save", nav.save_copy, "@menu_button", "#save"),
+            ("menu.howto", nav.show_howto, "@menu_button", "#howto"),
+            ("menu.settings", nav.show_settings, "@menu_button", "#settings"),
             ("menu.new_game", nav.new_game, "@menu_button", "#new_game"),
             ("pause.main_menu", nav.show_menu, "@menu_button", "#main_menu"),
             ("menu.quit", self.app.quit, "@menu_button", "#quit"),
         ]
-        bh, gap = 50.0, 12.0
+        bh, gap = 46.0, 10.0
         h = 70 + len(entries) * (bh + gap) + 10
         x, y = (dw - w) / 2, (dh - h) / 2
         self.panel((x - 16, y - 12, w + 32, h + 14))

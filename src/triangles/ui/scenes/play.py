@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from triangles.i18n import tr
+from triangles.i18n import tr, trn
 from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
 from triangles.rules import IllegalMove, Triangle
@@ -125,7 +125,7 @@ class PlayScene(Scene):
         else:
             self.moves_again = None
         if len(closed) > 1 and self.moves_again is None:
-            self.say(tr("status.scored", count=len(closed)), "good")
+            self.say(trn("status.scored", len(closed)), "good")
         self._save()
         if self.match.game.is_over():
             self.show_final()
