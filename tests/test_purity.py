@@ -23,6 +23,7 @@ PURE = [
     "players.py",
     "i18n.py",
     "paths.py",
+    "files.py",
 ]
 
 

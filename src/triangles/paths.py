@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-__all__ = ["assets_dir", "user_data_dir"]
+__all__ = ["assets_dir", "user_data_dir", "user_config_dir"]
 
 
 def assets_dir() -> Path:
@@ -28,3 +28,13 @@ def user_data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("triangles", appauthor=False))
+
+
+def user_config_dir() -> Path:
+    """Settings: $TRIANGLES_HOME/config (tests, portable installs) or the platform's config folder."""
+    env = os.environ.get("TRIANGLES_HOME")
+    if env:
+        return Path(env) / "config"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("triangles", appauthor=False))

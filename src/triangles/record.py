@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from triangles.files import write_text_atomic
 from triangles.players import LEVEL_NAMES, PLAYER_KINDS, Player
 from triangles.rules import Board, Game, IllegalMove
 
@@ -244,18 +244,4 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write atomically (temporary file, then rename), so a crash never leaves half a record."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(record.to_json())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_text_atomic(path, record.to_json())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from triangles.files import move_aside
 from triangles.match import Match
 from triangles.paths import user_data_dir
 from triangles.record import RecordError, load_record, save_record
@@ -80,17 +81,6 @@ def archive_session() -> Path | None:
     return target
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename an unreadable file so it is kept for the player but not offered again."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
-    try:
-        path.replace(target)
-    except OSError:
-        pass
-    return target
-
-
 def load_session() -> Match | None:
     """The saved game in progress, None when there is none; RecordError (one line) when unreadable.
 
@@ -103,7 +93,7 @@ def load_session() -> Match | None:
         record = load_record(path)
         return Match.from_record(record)
     except RecordError:
-        _move_aside(path)
+        move_aside(path)
         raise
 
 
