@@ -1,0 +1,185 @@
+"""The four catalogs: complete, no stale keys, placeholders and plural forms intact, compiled copies current."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from triangles import i18n
+from triangles.i18n import DOMAIN, catalog_dir, trn
+
+LANGS = ["en", "ru", "ms", "vi"]
+SRC = Path(__file__).resolve().parents[1] / "src" / "triangles"
+#: how many plural forms each language has (gettext's Plural-Forms)
+NPLURALS = {"en": 2, "ru": 3, "ms": 1, "vi": 1}
+#: keys built at run time from a vocabulary: prefix -> where the words come from (checked below)
+DYNAMIC_PREFIXES = ("reason.", "level.", "new.mode.", "preset.")
+
+
+def po(lang: str) -> Catalog:
+    with (catalog_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def entries(cat: Catalog) -> dict[str, tuple[str, ...]]:
+    """key -> its translation(s) (one for a singular message, one per plural form)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for m in cat:
+        if not m.id:
+            continue
+        key = m.id[0] if isinstance(m.id, tuple) else m.id
+        out[key] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
+    return out
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def keys_used_in_source() -> set[str]:
+    """Every string literal in the sources that is a catalog-style key ("menu.new_game")."""
+    keys: set[str] = set()
+    for f in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"[a-z_]+(\.[a-z_0-9]+)+", node.value):
+                    keys.add(node.value)
+    return keys
+
+
+def test_every_language_has_a_catalog_and_names_itself():
+    assert i18n.available_languages() == ["en", "ms", "ru", "vi"]
+    names = {lang: i18n.language_name(lang) for lang in LANGS}
+    assert names == {"en": "English", "ru": "Русский", "ms": "Bahasa Melayu", "vi": "Tiếng Việt"}
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_message_is_translated_and_no_catalog_has_stale_keys(lang):
+    en, other = entries(po("en")), entries(po(lang))
+    missing = sorted(set(en) - set(other))
+    stale = sorted(set(other) - set(en))
+    empty = sorted(k for k, v in other.items() if not all(s.strip() for s in v))
+    assert not missing, f"{lang}: no translation for {missing}"
+    assert not stale, f"{lang}: keys English does not have: {stale}"
+    assert not empty, f"{lang}: empty translations for {empty}"
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_translations_keep_the_placeholders(lang):
+    en, other = entries(po("en")), entries(po(lang))
+    for key, texts in other.items():
+        want = set().union(*(placeholders(t) for t in en[key]))
+        for text in texts:
+            got = placeholders(text)
+            # a plural form may leave out {n} (e.g. Russian "одна линия"), never add or rename one
+            assert got <= want | {"n"}, f"{lang} {key}: {got} not in {want}"
+            assert got >= want - {"n"}, f"{lang} {key}: {text!r} drops {want - got}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_messages_have_every_form_of_the_language(lang):
+    cat = po(lang)
+    assert cat.num_plurals == NPLURALS[lang]
+    plural_keys = {m.id[0] for m in po("en") if m.id and isinstance(m.id, tuple)}
+    assert plural_keys, "English has plural messages"
+    for m in cat:
+        if m.id and isinstance(m.id, tuple):
+            assert len(m.string) == NPLURALS[lang], m.id
+    mine = {m.id[0] for m in cat if m.id and isinstance(m.id, tuple)}
+    assert mine == plural_keys, f"{lang}: singular/plural kind differs from English"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compiled_catalog_matches_its_source(lang):
+    """The .mo the game reads says exactly what the .po says (run ``python3 dev.py i18n`` after editing)."""
+    folder = catalog_dir() / lang / "LC_MESSAGES"
+    with (folder / f"{DOMAIN}.mo").open("rb") as f:
+        mo = gettext.GNUTranslations(f)
+    for key, texts in entries(po(lang)).items():
+        if len(texts) == 1 and key not in {m.id[0] for m in po(lang) if isinstance(m.id, tuple)}:
+            assert mo.gettext(key) == texts[0], f"{lang} {key}: stale .mo, run python3 dev.py i18n"
+        else:
+            # one count per form: Russian 1, 2, 5; the others 1 and 2
+            samples = {"ru": [1, 2, 5]}.get(lang, [1, 2][: len(texts)])
+            for form, n in enumerate(samples):
+                assert mo.ngettext(key, key, n) == texts[form], f"{lang} {key}[{form}]: stale .mo"
+
+
+def test_russian_plural_forms_follow_the_numbers():
+    old = i18n.language()
+    try:
+        i18n.set_language("ru")
+        got = [trn("final.lines", n) for n in (1, 2, 5, 11, 21, 22, 25, 111)]
+        assert [g.split()[-1] for g in got] == ["линия", "линии", "линий", "линий", "линия", "линии", "линий", "линий"]
+        i18n.set_language("en")
+        assert trn("final.lines", 1) == "1 line drawn" and trn("final.lines", 2) == "2 lines drawn"
+    finally:
+        i18n.set_language(old)
+
+
+def test_every_key_in_the_catalog_is_used_and_every_used_key_exists():
+    en = set(entries(po("en")))
+    used = keys_used_in_source()
+    # keys that look like catalog keys but are something else (file names, module paths)
+    used = {k for k in used if k.split(".")[0] in {key.split(".")[0] for key in en}}
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, f"used in the code but not in en.po: {missing}"
+    unused = sorted(k for k in en if k not in used and not k.startswith(DYNAMIC_PREFIXES) and k != "language.name")
+    assert not unused, f"stale keys in en.po (no code uses them): {unused}"
+
+
+def test_every_vocabulary_word_has_a_message():
+    """Keys built from the vocabularies (reasons, levels, modes, presets) exist for every word."""
+    from triangles.players import LEVEL_NAMES, MODES
+    from triangles.presets import load_presets
+    from triangles.rules import REASONS
+
+    en = set(entries(po("en")))
+    keys = [f"reason.{r}" for r in (*REASONS, "game_over")]
+    keys += [f"level.{lv}" for lv in LEVEL_NAMES] + [f"new.mode.{m}" for m in MODES]
+    keys += [f"preset.{p}" for p in load_presets()]
+    assert not [k for k in keys if k not in en]
+    dynamic = {k for k in en if k.startswith(DYNAMIC_PREFIXES)}
+    assert dynamic <= set(keys) | keys_used_in_source(), f"vocabulary keys nothing builds: {dynamic - set(keys)}"
+
+
+def test_final_screens_use_the_original_documents_words():
+    want = {
+        "ru": ("Вы выиграли!", "Вы проиграли!", "Ничья!"),
+        "ms": ("Anda menang!", "Anda kalah!", "Seri!"),
+        "vi": ("Bạn đã thắng!", "Bạn đã thua!", "Hòa!"),
+        "en": ("You won!", "You lost!", "Draw!"),
+    }
+    seeds = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+    for lang, words in want.items():
+        cat = entries(po(lang))
+        assert (cat["final.you_won"][0], cat["final.you_lost"][0], cat["final.draw"][0]) == words
+        seed = seeds / f"rules-{lang}.txt"
+        if seed.is_file():  # the words really are the documents' own
+            text = seed.read_text(encoding="utf-8")
+            assert all(w in text for w in words), lang
+        assert cat["new.extra_turn"][0]
+
+
+def test_unknown_language_and_missing_keys_fall_back_without_a_crash(monkeypatch):
+    old = i18n.language()
+    try:
+        i18n.set_language("xx")
+        assert i18n.language() == "en"
+        assert i18n.tr("menu.new_game") == "New game"
+        i18n.set_language("ru")
+        assert i18n.tr("no.such.key") == "no.such.key"
+        assert i18n.tr("final.wins", wrong="x") == "Победил(а) {name}!"  # a broken placeholder never raises
+        monkeypatch.setenv("TRIANGLES_LANG", "vi_VN.UTF-8")
+        assert i18n.detect_language() == "vi"
+        monkeypatch.setenv("TRIANGLES_LANG", "de_DE.UTF-8")
+        assert i18n.detect_language() == "en"
+    finally:
+        i18n.set_language(old)
