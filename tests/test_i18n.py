@@ -20,7 +20,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "triangles"
 #: how many plural forms each language has (gettext's Plural-Forms)
 NPLURALS = {"en": 2, "ru": 3, "ms": 1, "vi": 1}
 #: keys built at run time from a vocabulary: prefix -> where the words come from (checked below)
-DYNAMIC_PREFIXES = ("reason.", "level.", "new.mode.", "preset.")
+DYNAMIC_PREFIXES = ("reason.", "record.reason.", "level.", "new.mode.", "preset.")
 
 
 def po(lang: str) -> Catalog:
@@ -142,7 +142,7 @@ def test_every_vocabulary_word_has_a_message():
     from triangles.rules import REASONS
 
     en = set(entries(po("en")))
-    keys = [f"reason.{r}" for r in (*REASONS, "game_over")]
+    keys = [f"reason.{r}" for r in (*REASONS, "game_over")] + [f"record.reason.{r}" for r in (*REASONS, "game_over")]
     keys += [f"level.{lv}" for lv in LEVEL_NAMES] + [f"new.mode.{m}" for m in MODES]
     keys += [f"preset.{p}" for p in load_presets()]
     assert not [k for k in keys if k not in en]

@@ -91,7 +91,7 @@ def test_records_round_trip_players_and_moves():
 
 def test_a_record_that_does_not_replay_names_the_move():
     rec = GameRecord(stars=SQUARE, tolerance=3.0, moves=[(0, 2), (1, 3)])
-    with pytest.raises(RecordError, match="move 2"):
+    with pytest.raises(RecordError, match="Move 2 "):
         Match.from_record(rec)
 
 

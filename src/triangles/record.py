@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from triangles.files import write_text_atomic
+from triangles.i18n import tr, trn
 from triangles.players import LEVEL_NAMES, PLAYER_KINDS, Player
 from triangles.rules import Board, Game, IllegalMove
 
@@ -27,18 +28,14 @@ __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "load_record", "sav
 FORMAT = "triangles-record"
 VERSION = 1
 
-#: how the rules' reasons read in a message
-REASON_TEXT = {
-    "same_star": "joins a star to itself",
-    "exists": "the line is already drawn",
-    "through_star": "the line passes through a star",
-    "crosses": "the line crosses a drawn line",
-    "game_over": "the game was already over",
-}
+
+def reason_text(reason: str) -> str:
+    """How one of the rules' reasons reads inside a sentence ("the line crosses a drawn line")."""
+    return tr(f"record.reason.{reason}")
 
 
 class RecordError(ValueError):
-    """A record that cannot be used; ``str()`` is one line for the player."""
+    """A record that cannot be used; ``str()`` is one line for the player, in the player's language."""
 
 
 def default_players() -> tuple[Player, Player]:
@@ -81,7 +78,7 @@ class GameRecord:
         try:
             return Board(self.stars, self.tolerance)
         except ValueError as exc:
-            raise RecordError(f"stars: {exc}") from None
+            raise RecordError(tr("record.board")) from None
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` moves (all by default); RecordError on a bad move."""
@@ -91,10 +88,10 @@ class GameRecord:
             try:
                 game.play(i, j)
             except IllegalMove as exc:
-                text = REASON_TEXT.get(exc.reason, exc.reason)
-                raise RecordError(f"move {number} ({i}-{j}) is illegal: {text} [{exc.reason}]") from None
-            except ValueError as exc:
-                raise RecordError(f"move {number} ({i}-{j}): {exc}") from None
+                text = reason_text(exc.reason)
+                raise RecordError(tr("record.move_illegal", number=number, i=i, j=j, reason=text)) from None
+            except ValueError:
+                raise RecordError(tr("record.move_bad", k=number)) from None
         return game
 
     # -- JSON ----------------------------------------------------------------
@@ -131,75 +128,79 @@ def _is_int(v: object) -> TypeGuard[int]:
 def parse_record(data: object) -> GameRecord:
     """Check a decoded JSON document field by field and return the record (moves unchecked)."""
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError(tr("record.format"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(tr("record.format"))
     version = data.get("version")
     if not _is_int(version):
-        raise RecordError("version: missing or not a whole number")
+        raise RecordError(tr("record.version_missing"))
     if version != VERSION:
-        raise RecordError(f"version: this game reads version {VERSION}, the record is version {version}")
+        raise RecordError(tr("record.version", version=version, expected=VERSION))
 
     stars = data.get("stars")
     if not isinstance(stars, list):
-        raise RecordError("stars: missing or not a list")
+        raise RecordError(tr("record.stars_missing"))
+    seen: dict[tuple[float, float], int] = {}
     for k, s in enumerate(stars):
         if not (isinstance(s, list) and len(s) == 2 and all(_is_number(v) for v in s)):
-            raise RecordError(f"stars[{k}]: must be [x, y] with two finite numbers")
+            raise RecordError(tr("record.star_bad", k=k))
+        first = seen.setdefault((float(s[0]), float(s[1])), k)
+        if first != k:
+            raise RecordError(tr("record.same_place", a=first, b=k))
 
     tol = data.get("tolerance")
     if not _is_number(tol) or tol < 0:
-        raise RecordError("tolerance: missing or not a number >= 0")
+        raise RecordError(tr("record.tolerance"))
 
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("options: must be an object")
+        raise RecordError(tr("record.options"))
     extra = options.get("extra_turn", False)
     if not isinstance(extra, bool):
-        raise RecordError("options.extra_turn: must be true or false")
+        raise RecordError(tr("record.options"))
 
     players_raw = data.get("players")
     if players_raw is None:
         players = default_players()
     else:
         if not isinstance(players_raw, list) or len(players_raw) != 2:
-            raise RecordError("players: must be a list of two players")
+            raise RecordError(tr("record.players"))
         plist = []
         for k, p in enumerate(players_raw):
             if not isinstance(p, dict):
-                raise RecordError(f"players[{k}]: must be an object")
+                raise RecordError(tr("record.player_bad", k=k + 1))
             name = p.get("name")
             if not isinstance(name, str) or not name.strip() or len(name) > 64:
-                raise RecordError(f"players[{k}].name: must be a non-empty string of at most 64 characters")
+                raise RecordError(tr("record.player_name", k=k + 1))
             kind = p.get("kind", "human")
             if kind not in PLAYER_KINDS:
-                raise RecordError(f"players[{k}].kind: must be one of {', '.join(PLAYER_KINDS)}")
+                raise RecordError(tr("record.player_kind", k=k + 1))
             level = p.get("level")
             if level is not None and level not in LEVEL_NAMES:
-                raise RecordError(f"players[{k}].level: must be one of {', '.join(LEVEL_NAMES)} or null")
+                raise RecordError(tr("record.player_level", k=k + 1))
             plist.append(Player(name, kind, level))
         players = (plist[0], plist[1])
 
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise RecordError("preset: must be a string or null")
+        raise RecordError(tr("record.preset"))
     seed = data.get("seed")
     if seed is not None and (not _is_int(seed) or seed < 0):
-        raise RecordError("seed: must be a whole number >= 0 or null")
+        raise RecordError(tr("record.seed"))
     created = data.get("created")
     if created is not None and not isinstance(created, str):
-        raise RecordError("created: must be a string or null")
+        raise RecordError(tr("record.created"))
 
     moves = data.get("moves")
     if not isinstance(moves, list):
-        raise RecordError("moves: missing or not a list")
+        raise RecordError(tr("record.moves_missing"))
     n = len(stars)
     for k, m in enumerate(moves, start=1):
         if not (isinstance(m, list) and len(m) == 2 and all(_is_int(v) for v in m)):
-            raise RecordError(f"move {k}: must be [i, j] with two whole numbers")
+            raise RecordError(tr("record.move_bad", k=k))
         for v in m:
             if not 0 <= v < n:
-                raise RecordError(f"move {k} ({m[0]}-{m[1]}): star {v} does not exist (the board has {n})")
+                raise RecordError(trn("record.move_star", n, k=k, star=v))
 
     return GameRecord(
         stars=[(float(x), float(y)) for x, y in stars],
@@ -218,7 +219,7 @@ def read_record_text(text: str) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not a JSON record: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise RecordError(tr("record.json", line=exc.lineno, column=exc.colno)) from None
     record = parse_record(data)
     record.replay()  # every move through the rules
     return record
@@ -230,15 +231,15 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     try:
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise RecordError("no such file") from None
+        raise RecordError(tr("record.no_file")) from None
     except IsADirectoryError:
-        raise RecordError("is a folder, not a record") from None
+        raise RecordError(tr("record.folder")) from None
     except OSError as exc:
-        raise RecordError(f"cannot be read ({exc.strerror or exc})") from None
+        raise RecordError(tr("record.unreadable", reason=exc.strerror or type(exc).__name__)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError("not a JSON record (not UTF-8 text)") from None
+        raise RecordError(tr("record.not_text")) from None
     return read_record_text(text)
 
 

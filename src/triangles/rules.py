@@ -94,7 +94,8 @@ class Board:
             same = np.flatnonzero(np.all(s[1:] == s[:-1], axis=1))
             if same.size:
                 a, b = sorted((int(order[same[0]]), int(order[same[0] + 1])))
-                raise ValueError(f"stars {a} and {b} are at the same place {tuple(arr[a])}")
+                x, y = (float(v) for v in arr[a])
+                raise ValueError(f"stars {a} and {b} are at the same place ({x:g}, {y:g})")
         self._stars = _readonly(np.ascontiguousarray(arr))
         self._tol = tol
         xs = np.ascontiguousarray(arr[:, 0])
