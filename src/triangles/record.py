@@ -77,7 +77,7 @@ class GameRecord:
     def board(self) -> Board:
         try:
             return Board(self.stars, self.tolerance)
-        except ValueError as exc:
+        except ValueError:
             raise RecordError(tr("record.board")) from None
 
     def replay(self, upto: int | None = None) -> Game:
