@@ -34,8 +34,9 @@ def entries(cat: Catalog) -> dict[str, tuple[str, ...]]:
     for m in cat:
         if not m.id:
             continue
-        key = m.id[0] if isinstance(m.id, tuple) else m.id
-        out[key] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
+        key = str(m.id[0] if isinstance(m.id, tuple | list) else m.id)
+        texts = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        out[key] = tuple(str(t or "") for t in texts)
     return out
 
 
@@ -44,13 +45,30 @@ def placeholders(text: str) -> set[str]:
 
 
 def keys_used_in_source() -> set[str]:
-    """Every string literal in the sources that is a catalog-style key ("menu.new_game")."""
+    """Every string literal in the sources that looks like a catalog key ("menu.new_game")."""
     keys: set[str] = set()
     for f in SRC.rglob("*.py"):
         for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 if re.fullmatch(r"[a-z_]+(\.[a-z_0-9]+)+", node.value):
                     keys.add(node.value)
+    return keys
+
+
+def keys_asked_for() -> set[str]:
+    """The literal first arguments of every ``tr(...)`` / ``trn(...)`` call: these must exist."""
+    keys: set[str] = set()
+    for f in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("tr", "trn")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                keys.add(node.args[0].value)
     return keys
 
 
@@ -91,7 +109,7 @@ def test_plural_messages_have_every_form_of_the_language(lang):
     assert plural_keys, "English has plural messages"
     for m in cat:
         if m.id and isinstance(m.id, tuple):
-            assert len(m.string) == NPLURALS[lang], m.id
+            assert isinstance(m.string, tuple | list) and len(m.string) == NPLURALS[lang], m.id
     mine = {m.id[0] for m in cat if m.id and isinstance(m.id, tuple)}
     assert mine == plural_keys, f"{lang}: singular/plural kind differs from English"
 
@@ -127,9 +145,7 @@ def test_russian_plural_forms_follow_the_numbers():
 def test_every_key_in_the_catalog_is_used_and_every_used_key_exists():
     en = set(entries(po("en")))
     used = keys_used_in_source()
-    # keys that look like catalog keys but are something else (file names, module paths)
-    used = {k for k in used if k.split(".")[0] in {key.split(".")[0] for key in en}}
-    missing = sorted(k for k in used if k not in en)
+    missing = sorted(k for k in keys_asked_for() if k not in en)
     assert not missing, f"used in the code but not in en.po: {missing}"
     unused = sorted(k for k in en if k not in used and not k.startswith(DYNAMIC_PREFIXES) and k != "language.name")
     assert not unused, f"stale keys in en.po (no code uses them): {unused}"
@@ -183,3 +199,53 @@ def test_unknown_language_and_missing_keys_fall_back_without_a_crash(monkeypatch
         assert i18n.detect_language() == "en"
     finally:
         i18n.set_language(old)
+
+
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("ru", ("использование:", "ошибка: аргумент --level: неверный выбор", "нужны аргументы: file")),
+        ("vi", ("cách dùng:", "lỗi: đối số --level: lựa chọn không hợp lệ", "cần các đối số sau: file")),
+        ("ms", ("penggunaan:", "ralat: argumen --level: pilihan tidak sah", "argumen berikut diperlukan: file")),
+    ],
+)
+def test_the_command_line_speaks_the_players_language(lang, words, monkeypatch, capsys):
+    """Help, argparse's own errors and our own messages, all from the catalogs."""
+    from triangles.cli import main
+
+    monkeypatch.setenv("TRIANGLES_LANG", lang)
+    try:
+        with pytest.raises(SystemExit):
+            main(["--help"])
+        assert words[0] in capsys.readouterr().out
+        for argv, want in ((["--level", "x"], words[1]), (["replay"], words[2])):
+            with pytest.raises(SystemExit) as e:
+                main(argv)
+            assert e.value.code == 2
+            err = capsys.readouterr().err
+            assert want in err and len(err.strip().splitlines()) == 1, err
+        assert main(["--stars", "7"]) == 2
+        assert "24, 60, 120" in capsys.readouterr().err
+    finally:
+        i18n.set_language("en")
+
+
+def test_replay_prints_its_summary_in_the_players_language(tmp_path, monkeypatch, capsys):
+    from triangles.cli import main
+    from triangles.record import GameRecord, save_record
+
+    square = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)]
+    rec = GameRecord(stars=square, tolerance=3.0, moves=[(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])
+    save_record(rec, tmp_path / "g.json")
+    monkeypatch.setenv("TRIANGLES_LANG", "ru")
+    try:
+        assert main(["replay", str(tmp_path / "g.json")]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0] == "Player 1: 2 треугольника" and out[1] == "Player 2: 0 треугольников"
+        assert out[2] == "проведено линий: 5" and out[3] == "результат: победил(а) Player 1"
+        rec.moves.append((0, 2))
+        save_record(rec, tmp_path / "bad.json")
+        assert main(["replay", str(tmp_path / "bad.json")]) == 2
+        assert "Ход 6 (0–2) не разрешён: эта линия уже проведена." in capsys.readouterr().err
+    finally:
+        i18n.set_language("en")

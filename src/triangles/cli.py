@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from triangles import __version__
+from triangles.i18n import detect_language, set_language, tr, trn
 from triangles.launch import LaunchOptions
 from triangles.players import DEFAULT_LEVEL, LEVEL_NAMES, MODES
 
@@ -24,56 +26,97 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 
+#: argparse's own English messages -> our catalog keys (argparse asks ``gettext`` for them)
+_ARGPARSE_KEYS = {
+    "usage: ": "argparse.usage",
+    "positional arguments": "argparse.positional",
+    "options": "argparse.options",
+    "show this help message and exit": "argparse.help",
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "the following arguments are required: %s": "argparse.required",
+    "expected one argument": "argparse.expected_one",
+    "invalid %(type)s value: %(value)r": "argparse.invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.invalid_choice",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+}
+
+
+def _argparse_gettext(msgid: str) -> str:
+    """argparse's message in the player's language, back in argparse's ``%`` style.
+
+    Why: argparse formats its messages with ``%`` after translating them, while
+    our catalogs use ``{name}``; a translation whose placeholders do not match
+    the original keeps argparse's English instead of breaking.
+    """
+    key = _ARGPARSE_KEYS.get(msgid)
+    if key is None:
+        return msgid
+    specs = dict(re.findall(r"%\((\w+)\)([rs])", msgid))
+    positional = msgid.count("%s")  # bare %s ("%(name)s" does not contain it)
+
+    def spec(m: re.Match[str]) -> str:
+        name = m.group(1)
+        return f"%({name}){specs[name]}" if name in specs else "%s"
+
+    text = re.sub(r"\{(\w+)\}", spec, tr(key).replace("%", "%%"))
+    named = set(re.findall(r"%\((\w+)\)", text))
+    if named != set(specs) or text.count("%s") != positional:
+        return msgid
+    return text
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that exits with status 2 and one line (its default prints usage too)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(tr("cli.error", prog=self.prog, message=message) + "\n")
         raise SystemExit(2)
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="triangles", description="Triangles: draw lines between stars, close empty triangles.")
-    p.add_argument("--version", action="version", version=f"triangles {__version__}")
+    p = _Parser(prog="triangles", description=tr("cli.description"))
+    p.add_argument("--version", action="version", version=f"triangles {__version__}", help=tr("cli.version"))
     sub = p.add_subparsers(dest="command")
 
-    play = sub.add_parser("play", help="open the game window (the default)")
+    play = sub.add_parser("play", help=tr("cli.play"), description=tr("cli.play"))
     _add_play_options(play)
     _add_play_options(p)
 
-    rp = sub.add_parser("replay", help="check a game record, replay it and print the result")
-    rp.add_argument("file", type=Path)
-    rp.add_argument("--json", action="store_true", help="print the result as JSON")
+    rp = sub.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay"))
+    rp.add_argument("file", type=Path, help=tr("cli.file"))
+    rp.add_argument("--json", action="store_true", help=tr("cli.json"))
     return p
 
 
 def _add_play_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", help="device layout: phone or tablet")
-    p.add_argument("--stars", type=int, help="number of stars (one of the preset's sizes)")
-    p.add_argument("--seed", type=int, help="board seed (a whole number >= 0)")
-    p.add_argument("--mode", choices=MODES, help="ai: against the computer; hotseat: two players")
-    p.add_argument("--level", choices=LEVEL_NAMES, default=DEFAULT_LEVEL, help="computer level")
-    p.add_argument("--extra-turn", action="store_true", help="move again after closing a triangle")
-    p.add_argument("--computer-starts", action="store_true", help="the computer draws the first line")
-    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 or Alt+Enter toggles)")
-    p.add_argument("--open", dest="open_record", type=Path, help="open a saved game record")
+    p.add_argument("--preset", help=tr("cli.preset"))
+    p.add_argument("--stars", type=int, help=tr("cli.stars"))
+    p.add_argument("--seed", type=int, help=tr("cli.seed"))
+    p.add_argument("--mode", choices=MODES, help=tr("cli.mode"))
+    p.add_argument("--level", choices=LEVEL_NAMES, default=DEFAULT_LEVEL, help=tr("cli.level"))
+    p.add_argument("--extra-turn", action="store_true", help=tr("cli.extra_turn"))
+    p.add_argument("--computer-starts", action="store_true", help=tr("cli.computer_starts"))
+    p.add_argument("--fullscreen", action="store_true", help=tr("cli.fullscreen"))
+    p.add_argument("--open", dest="open_record", type=Path, help=tr("cli.open"))
 
 
 def _play(args: argparse.Namespace) -> int:
-    from triangles.presets import PresetError, get_preset
+    from triangles.presets import PresetError, get_preset, load_presets
 
     if args.preset is not None or args.stars is not None:
         try:
             preset = get_preset(args.preset or "phone")
-        except PresetError as exc:
-            print(f"triangles: error: {exc}", file=sys.stderr)
+        except PresetError:
+            choices = ", ".join(sorted(load_presets()))
+            _error(tr("cli.bad_preset", preset=args.preset, choices=choices))
             return 2
         if args.stars is not None and args.stars not in preset.stars:
             sizes = ", ".join(str(s) for s in preset.stars)
-            print(f"triangles: error: --stars {args.stars}: the {preset.name} preset offers {sizes}", file=sys.stderr)
+            _error(tr("cli.bad_stars", stars=args.stars, preset=preset.name, sizes=sizes))
             return 2
     if args.seed is not None and args.seed < 0:
-        print("triangles: error: --seed must be a whole number >= 0", file=sys.stderr)
+        _error(tr("cli.bad_seed"))
         return 2
     options = LaunchOptions(
         preset=args.preset,
@@ -126,22 +169,29 @@ def _replay(args: argparse.Namespace) -> int:
     except RecordError as exc:
         print(f"triangles replay: {args.file}: {exc}", file=sys.stderr)
         return 2
-    if args.json:
+    if args.json:  # for programs: the same words in every language
         print(json.dumps(summary))
         return 0
-    n0, n1 = summary["players"]
-    s0, s1 = summary["scores"]
-    print(f"{n0}: {s0} triangle{'s' if s0 != 1 else ''}")
-    print(f"{n1}: {s1} triangle{'s' if s1 != 1 else ''}")
-    print(f"lines drawn: {summary['lines']}")
-    if summary["over"]:
-        print(f"result: {summary['result']}")
+    names = summary["players"]
+    for name, score in zip(names, summary["scores"], strict=True):
+        print(trn("cli.score", score, name=name))
+    print(tr("cli.lines", n=summary["lines"]))
+    if not summary["over"]:
+        print(tr("cli.result_unfinished", name=names[summary["to_move"]]))
+    elif summary["winner"] is None:
+        print(tr("cli.result_draw"))
     else:
-        print(f"result: unfinished, {summary['players'][summary['to_move']]} to move")
+        print(tr("cli.result_wins", name=names[summary["winner"]]))
     return 0
 
 
+def _error(message: str) -> None:
+    print(tr("cli.error", prog="triangles", message=message), file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    set_language(detect_language())
+    argparse._ = _argparse_gettext  # type: ignore[attr-defined]  # argparse's own words, translated
     args = _build_parser().parse_args(argv)
     if args.command == "replay":
         return _replay(args)
