@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 import pygame_gui
 
-from triangles.i18n import detect_language, set_language
+from triangles.i18n import detect_language, set_language, tr
 from triangles.launch import LaunchOptions
 from triangles.presets import Preset, get_preset
 from triangles.ui import input as inp
@@ -210,6 +210,6 @@ def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     try:
         app = App(options, config)
     except (pygame.error, OSError, ValueError) as exc:  # no display, unreadable assets
-        print(f"triangles: cannot open the game window: {exc}", file=sys.stderr)
+        print(tr("error.window", prog="triangles", reason=exc), file=sys.stderr)
         return 1
     return app.run()

@@ -373,7 +373,7 @@ class PlayScene(Scene):
         move = res.move
         if move is None or not m.game.is_legal(*move):
             # a broken engine must not stall the game: say so and play any legal line
-            self.say(tr("error.computer", reason=res.error or "illegal move"), "bad")
+            self.say(tr("error.computer", reason=res.error or tr("error.illegal_move")), "bad")
             legal = m.game.legal_moves()
             if not legal:
                 return
