@@ -249,3 +249,116 @@ def test_replay_prints_its_summary_in_the_players_language(tmp_path, monkeypatch
         assert "Ход 6 (0–2) не разрешён: эта линия уже проведена." in capsys.readouterr().err
     finally:
         i18n.set_language("en")
+
+
+# -- fonts and literals ------------------------------------------------------------------
+
+
+def font_chars(name: str) -> set[int]:
+    from fontTools.ttLib import TTFont
+
+    from triangles.paths import assets_dir
+
+    font = TTFont(str(assets_dir() / "fonts" / name))
+    return set(font.getBestCmap())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_character_of_every_message_is_in_the_shipped_fonts(lang):
+    """Cyrillic and Vietnamese stacked marks included: no tofu boxes in any language, regular or bold."""
+    chars = {ch for texts in entries(po(lang)).values() for text in texts for ch in text if not ch.isspace()}
+    assert len(chars) > 40
+    for name in ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):
+        have = font_chars(name)
+        missing = sorted(ch for ch in chars if ord(ch) not in have)
+        assert not missing, f"{lang}: {name} lacks {missing}"
+
+
+def test_the_interface_draws_with_the_shipped_fonts():
+    """The HUD and every pygame_gui font block point at assets/fonts, whatever pygame_gui ships."""
+    import json
+
+    from triangles.paths import assets_dir
+    from triangles.ui.hud import ui_font_path
+    from triangles.ui.window import _use_shipped_font
+
+    fonts = assets_dir() / "fonts"
+    assert ui_font_path() == str(fonts / "NotoSans-Regular.ttf")
+    assert ui_font_path(bold=True) == str(fonts / "NotoSans-Bold.ttf")
+    assert (fonts / "OFL.txt").is_file() and "Open Font License" in (fonts / "OFL.txt").read_text()
+    theme = json.loads((assets_dir() / "ui" / "theme.json").read_text())
+    blocks = [b["font"] for b in theme.values() if isinstance(b, dict) and isinstance(b.get("font"), dict)]
+    assert blocks
+    for font in blocks:
+        _use_shipped_font(font)
+        assert font["regular_path"] == str(fonts / "NotoSans-Regular.ttf")
+        assert font["bold_path"] == str(fonts / "NotoSans-Bold.ttf")
+
+
+KEY = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
+#: the start of a key completed at run time (f"reason.{reason}")
+KEY_PREFIX = re.compile(r"[a-z_]+(\.[a-z_0-9]+)*\.")
+#: where player-visible text is made; strings here must come from the catalogs
+SCANNED = [SRC / "ui", SRC / "cli.py", SRC / "match.py", SRC / "record.py", SRC / "saves.py"]
+#: exceptions that carry messages for developers (asset authors, callers), never shown as they are
+DEVELOPER_ERRORS = {"ValueError", "TypeError", "RuntimeError", "ThemeError", "KeyError", "AssertionError"}
+#: literals that look like words but are not for players, with why
+ALLOWED = {
+    "TRIANGLES READY",  # the line test harnesses wait for on stdout
+    "triangles ",  # program name before the version number
+    "triangles replay: ",  # program name before a (translated) record message
+    " wins",  # `replay --json`: machine-readable, the same in every language
+}
+
+
+def _is_key(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(KEY.fullmatch(node.value))
+
+
+def _literals(path: Path) -> list[tuple[int, str]]:
+    """String constants of ``path`` that could reach a player: not docstrings, keys, ids, or developer errors."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))  # docstring
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            func = node.exc.func
+            if isinstance(func, ast.Name) and func.id in DEVELOPER_ERRORS:
+                skip |= {id(n) for n in ast.walk(node.exc)}
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            skip |= {id(n) for n in ast.walk(node.value)}
+        if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
+            skip |= {id(n) for n in ast.walk(node)}
+        if isinstance(node, ast.Dict) and node.values and all(_is_key(v) for v in node.values):
+            skip |= {id(k) for k in node.keys if k is not None}  # another library's msgids -> our keys
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            s = node.value
+            if KEY.fullmatch(s) or KEY_PREFIX.fullmatch(s) or s.startswith(("#", "@")) or s in ALLOWED:
+                continue
+            if re.fullmatch(r"[A-Z][A-Z0-9_]*", s) or re.fullmatch(r"[\w\-]+\.(ttf|json|png|txt|po|mo)", s):
+                continue  # environment variables, constants' names, file names
+            if re.search(r"[^\W\d_]{2,}[\s!?…:,.]+[^\W\d_]{2,}", s) or re.fullmatch(r"[A-Z][a-z]+[!.…]?", s):
+                out.append((node.lineno, s))
+    return out
+
+
+def test_no_player_visible_literal_bypasses_the_catalogs():
+    files = [f for p in SCANNED for f in ([p] if p.is_file() else sorted(p.rglob("*.py")))]
+    found = [f"{f.relative_to(SRC)}:{line}: {s!r}" for f in files for line, s in _literals(f)]
+    assert not found, "English text outside the catalogs (use tr/trn):\n" + "\n".join(found)
+
+
+def test_the_literal_scan_catches_english():
+    """The scan above is not vacuous: it flags a label, a message and a button text."""
+    import tempfile
+
+    code = 'def f(scene):\n    scene.label(r, "Your turn")\n    scene.say("Game over!")\n    b("Undo")\n'
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "x.py"
+        p.write_text(code)
+        assert [s for _, s in _literals(p)] == ["Your turn", "Game over!", "Undo"]
