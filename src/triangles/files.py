@@ -129,6 +129,8 @@ def parse_json(text: str, max_depth: int) -> Any:
         raise BadJson(exc.lineno, exc.colno) from None
     except RecursionError:  # the C decoder stops itself on absurd nesting
         raise TooDeep(max_depth) from None
+    except ValueError:  # e.g. an integer of more than 4300 digits
+        raise BadJson(1, 1) from None
     if _depth(value, max_depth) > max_depth:
         raise TooDeep(max_depth)
     return value

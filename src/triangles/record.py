@@ -15,10 +15,19 @@ import math
 import os
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, TypeGuard
 
-from triangles.files import write_text_atomic
+from triangles.files import (
+    BadJson,
+    NoSuchFile,
+    NotAFile,
+    TooDeep,
+    TooLarge,
+    Unreadable,
+    parse_json,
+    read_limited,
+    write_text_atomic,
+)
 from triangles.i18n import tr, trn
 from triangles.players import LEVEL_NAMES, PLAYER_KINDS, Player
 from triangles.rules import Board, Game, IllegalMove
@@ -27,6 +36,20 @@ __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "load_record", "sav
 
 FORMAT = "triangles-record"
 VERSION = 1
+
+# Limits no real game reaches and no hostile file passes (checked before the rules see anything).
+#: bytes: a finished 256-star game is about 0.5 MB
+MAX_BYTES = 4_000_000
+#: the record is an object of lists of pairs: 4 levels; a little room for later fields
+MAX_DEPTH = 8
+#: a little above the largest preset (180); a triangle needs 3
+MIN_STARS, MAX_STARS = 3, 256
+#: design points: boards are about 1200 wide
+MAX_COORD = 100_000.0
+#: design points: the rules use a few
+MAX_TOLERANCE = 100.0
+#: board numbers are 64-bit
+MAX_SEED = 2**63 - 1
 
 
 def reason_text(reason: str) -> str:
@@ -52,6 +75,8 @@ class GameRecord:
     preset: str | None = None
     seed: int | None = None
     created: str | None = None
+    #: stable id of the game (statistics count each once); None in records from before it existed
+    game_id: str | None = None
 
     # -- to and from games ---------------------------------------------------
 
@@ -62,6 +87,7 @@ class GameRecord:
         players: tuple[Player, Player] | None = None,
         preset: str | None = None,
         seed: int | None = None,
+        game_id: str | None = None,
     ) -> GameRecord:
         return cls(
             stars=[(float(x), float(y)) for x, y in game.board.stars],
@@ -72,6 +98,7 @@ class GameRecord:
             preset=preset,
             seed=seed,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
+            game_id=game_id,
         )
 
     def board(self) -> Board:
@@ -100,6 +127,7 @@ class GameRecord:
         return {
             "format": FORMAT,
             "version": VERSION,
+            "id": self.game_id,
             "created": self.created,
             "preset": self.preset,
             "seed": self.seed,
@@ -140,17 +168,21 @@ def parse_record(data: object) -> GameRecord:
     stars = data.get("stars")
     if not isinstance(stars, list):
         raise RecordError(tr("record.stars_missing"))
+    if not MIN_STARS <= len(stars) <= MAX_STARS:
+        raise RecordError(trn("record.star_count", len(stars), low=MIN_STARS, high=MAX_STARS))
     seen: dict[tuple[float, float], int] = {}
     for k, s in enumerate(stars):
         if not (isinstance(s, list) and len(s) == 2 and all(_is_number(v) for v in s)):
             raise RecordError(tr("record.star_bad", k=k))
+        if not all(abs(v) <= MAX_COORD for v in s):
+            raise RecordError(tr("record.star_far", k=k, limit=MAX_COORD))
         first = seen.setdefault((float(s[0]), float(s[1])), k)
         if first != k:
             raise RecordError(tr("record.same_place", a=first, b=k))
 
     tol = data.get("tolerance")
-    if not _is_number(tol) or tol < 0:
-        raise RecordError(tr("record.tolerance"))
+    if not _is_number(tol) or not 0 <= tol <= MAX_TOLERANCE:
+        raise RecordError(tr("record.tolerance", limit=MAX_TOLERANCE))
 
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -185,16 +217,21 @@ def parse_record(data: object) -> GameRecord:
     if preset is not None and not isinstance(preset, str):
         raise RecordError(tr("record.preset"))
     seed = data.get("seed")
-    if seed is not None and (not _is_int(seed) or seed < 0):
+    if seed is not None and (not _is_int(seed) or not 0 <= seed <= MAX_SEED):
         raise RecordError(tr("record.seed"))
     created = data.get("created")
     if created is not None and not isinstance(created, str):
         raise RecordError(tr("record.created"))
+    game_id = data.get("id")  # absent from older records; one that is not a short text is ignored, like absent
+    if not (isinstance(game_id, str) and 0 < len(game_id) <= 80):
+        game_id = None
 
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise RecordError(tr("record.moves_missing"))
     n = len(stars)
+    if len(moves) > n * (n - 1) // 2:  # one move per possible line at most
+        raise RecordError(tr("record.too_many_moves", count=len(moves), limit=n * (n - 1) // 2))
     for k, m in enumerate(moves, start=1):
         if not (isinstance(m, list) and len(m) == 2 and all(_is_int(v) for v in m)):
             raise RecordError(tr("record.move_bad", k=k))
@@ -211,33 +248,41 @@ def parse_record(data: object) -> GameRecord:
         preset=preset,
         seed=seed,
         created=created,
+        game_id=game_id,
     )
 
 
 def read_record_text(text: str) -> GameRecord:
     """Parse and fully check a record, moves included."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(tr("record.json", line=exc.lineno, column=exc.colno)) from None
+        data = parse_json(text, MAX_DEPTH)
+    except BadJson as exc:
+        raise RecordError(tr("record.json", line=exc.line, column=exc.column)) from None
+    except TooDeep:
+        raise RecordError(tr("record.too_deep")) from None
     record = parse_record(data)
     record.replay()  # every move through the rules
     return record
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read and fully check a record file; RecordError (one line, without the path) when it cannot be used."""
-    p = Path(path)
+    """Read and fully check a record file; RecordError (one line, without the path) when it cannot be used.
+
+    Hostile files (a device, a folder, gigabytes, absurd nesting) are refused
+    before they cost time or memory: see :data:`MAX_BYTES` and friends.
+    """
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
+        raw = read_limited(path, MAX_BYTES)
+    except NoSuchFile:
         raise RecordError(tr("record.no_file")) from None
-    except IsADirectoryError:
-        raise RecordError(tr("record.folder")) from None
-    except OSError as exc:
-        raise RecordError(tr("record.unreadable", reason=exc.strerror or type(exc).__name__)) from None
+    except NotAFile as exc:
+        raise RecordError(tr("record.folder" if exc.folder else "record.not_file")) from None
+    except TooLarge:
+        raise RecordError(tr("record.too_large", limit=MAX_BYTES // 1_000_000)) from None
+    except Unreadable as exc:
+        raise RecordError(tr("record.unreadable", reason=exc.reason)) from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RecordError(tr("record.not_text")) from None
     return read_record_text(text)
