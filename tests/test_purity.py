@@ -24,6 +24,7 @@ PURE = [
     "i18n.py",
     "paths.py",
     "files.py",
+    "tutorial.py",
 ]
 
 

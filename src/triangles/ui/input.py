@@ -36,6 +36,7 @@ FIRST = "first"
 LAST = "last"
 GUI = "gui"  # a pygame_gui event (button pressed, ...)
 FOCUS_LOST = "focus_lost"
+KEY = "key"  # any other key (``event`` is the KEYDOWN): Tab, letters a scene gives a meaning
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ def translate(event: pygame.event.Event, gui_consumed: bool = False) -> list[Act
             return [Action(FIRST)]
         if key == pygame.K_END:
             return [Action(LAST)]
-        return []
+        return [Action(KEY, event=event)]
     if gui_consumed:
         return []
     if t == pygame.MOUSEBUTTONDOWN:
