@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from triangles import __version__
 from triangles.i18n import detect_language, set_language, tr, trn
 from triangles.launch import LaunchOptions
-from triangles.players import DEFAULT_LEVEL, LEVEL_NAMES, MODES
+from triangles.players import LEVEL_NAMES, MODES
 
 if TYPE_CHECKING:
     from triangles.record import GameRecord
@@ -94,9 +94,10 @@ def _add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stars", type=int, help=tr("cli.stars"))
     p.add_argument("--seed", type=int, help=tr("cli.seed"))
     p.add_argument("--mode", choices=MODES, help=tr("cli.mode"))
-    p.add_argument("--level", choices=LEVEL_NAMES, default=DEFAULT_LEVEL, help=tr("cli.level"))
-    p.add_argument("--extra-turn", action="store_true", help=tr("cli.extra_turn"))
-    p.add_argument("--computer-starts", action="store_true", help=tr("cli.computer_starts"))
+    # default None (not given): the game then uses the remembered New game choices
+    p.add_argument("--level", choices=LEVEL_NAMES, default=None, help=tr("cli.level"))
+    p.add_argument("--extra-turn", action="store_true", default=None, help=tr("cli.extra_turn"))
+    p.add_argument("--computer-starts", action="store_true", default=None, help=tr("cli.computer_starts"))
     p.add_argument("--fullscreen", action="store_true", help=tr("cli.fullscreen"))
     p.add_argument("--open", dest="open_record", type=Path, help=tr("cli.open"))
 

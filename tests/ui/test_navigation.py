@@ -77,11 +77,11 @@ def test_the_new_game_dialog_remembers_its_choices_for_the_session(launch):
     d.press("#new_game")
     assert isinstance(d.scene, NewGameScene) and d.scene.seed_entry is not None
     assert d.scene.s.seed == 77 and d.scene.seed_entry.get_text() == "77"
-    # another window (a new session) starts from the defaults
+    # another window (a new session) starts from the last choices, kept in the settings; never the seed
     d2 = launch()
     d2.press("#new_game")
     s2 = d2.scene.s
-    assert (s2.mode, s2.extra_turn, s2.seed) == ("ai", False, None)
+    assert (s2.mode, s2.stars, s2.extra_turn, s2.seed) == ("hotseat", 60, True, None)
 
 
 def _runtime_imports(path: Path) -> list[str]:

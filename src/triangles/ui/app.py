@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 import pygame_gui
 
-from triangles.i18n import detect_language, set_language, tr
+from triangles import i18n
+from triangles.i18n import detect_language, tr
 from triangles.launch import LaunchOptions
 from triangles.presets import Preset, get_preset
+from triangles.settings import DEFAULT_THEME, Problem, Settings, SettingsStore
 from triangles.ui import input as inp
 from triangles.ui.navigator import Navigator
-from triangles.ui.render.theme import Theme, load_theme
+from triangles.ui.render.theme import Theme, ThemeError, load_theme
 from triangles.ui.render.viewport import Viewport
 from triangles.ui.stack import SceneStack
 from triangles.ui.window import WINDOW_CLASS, Window, fit_window_size
@@ -63,15 +65,19 @@ class App:
     """The window, the scene stack, the computer's threads and the loop that drives them."""
 
     def __init__(self, options: LaunchOptions | None = None, config: AppConfig | None = None) -> None:
-        set_language(detect_language())
         self.options = options or LaunchOptions()
         self.config = config or AppConfig()
+        #: the settings file; what it could not use is shown once the first screen is up
+        self.store = SettingsStore()
+        i18n.set_language(self.settings.language or detect_language())
         self.stack: SceneStack[Scene] = SceneStack()
+        # the command line's preset and fullscreen win for this run; otherwise the remembered ones
         self.window = Window(
-            load_theme("nebula"),
-            get_preset(self.options.preset or "phone"),
-            fullscreen=self.options.fullscreen,
+            self._load_theme(self.settings.theme),
+            get_preset(self.options.preset or self.settings.new_game.preset),
+            fullscreen=self.options.fullscreen or self.settings.fullscreen,
             on_layout=self._relayout,
+            scale=self.settings.window_scale,
         )
         self.worker = AIWorker(self.config.chooser, self.config.ai_clock)
         self.hint_worker = AIWorker(hint_chooser(self.config.hinter))
@@ -81,7 +87,10 @@ class App:
         self.frames = 0
         self.clock = pygame.time.Clock()
         self.nav = Navigator(self)
+        # the New game dialog opens on the remembered choices with the command line's on top
+        self.nav.new_game_choices = self.options.new_game_choices(self.settings.new_game_choices())
         self.nav.start(self.options)
+        self.report(self.store.take_problems())
 
     # -- what scenes read ---------------------------------------------------------------
 
@@ -106,11 +115,74 @@ class App:
         return self.window.preset
 
     @property
+    def settings(self) -> Settings:
+        """The player's settings (change them through the methods below, which apply and save them)."""
+        return self.store.settings
+
+    @property
+    def animations(self) -> bool:
+        """False: reduced motion, everything shows its end state at once."""
+        return self.settings.animations
+
+    @property
     def top(self) -> Scene | None:
         return self.stack.top
 
     def find(self, cls: type[T]) -> T | None:
         return self.stack.find(cls)
+
+    # -- settings -----------------------------------------------------------------------
+
+    @staticmethod
+    def _load_theme(name: str) -> Theme:
+        """The chosen theme, or Nebula when it cannot be read (a broken theme must not stop the game)."""
+        try:
+            return load_theme(name)
+        except ThemeError:
+            return load_theme(DEFAULT_THEME)
+
+    def report(self, problems: list[Problem]) -> None:
+        """One message box for everything in ``problems`` (nothing when there are none)."""
+        if problems:
+            self.nav.message("\n".join(p.text() for p in problems), tr("settings.title"))
+
+    def save_settings(self) -> None:
+        """Write the settings now; the first failure this session is shown, never raised."""
+        problem = self.store.save()
+        if problem is not None:
+            self.report([problem])
+
+    def set_language(self, code: str | None) -> None:
+        """Speak ``code`` now (None: the system's language): title, every scene's text; and remember it.
+
+        Scenes make their widgets' text with ``tr`` in ``build_ui`` and the HUD
+        asks ``tr`` at every frame, so rebuilding the stack is all it takes.
+        """
+        self.settings.language = code
+        i18n.set_language(code or detect_language())
+        pygame.display.set_caption(tr("app.title"))
+        for scene in self.stack:
+            scene.rebuild()  # only the top one has widgets; the others build theirs when shown again
+        self.save_settings()
+
+    def set_theme(self, name: str) -> None:
+        """Remember the theme and draw new boards with it (boards already open keep theirs)."""
+        self.settings.theme = name
+        if name != self.window.theme.name.lower():
+            self.window.theme = self._load_theme(name)
+            self.window.refit(force=True)
+        self.save_settings()
+
+    def set_window_scale(self, scale: int | None) -> None:
+        self.settings.window_scale = scale
+        self.window.set_scale(scale)
+        self.save_settings()
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if on != self.window.fullscreen:
+            self.window.toggle_fullscreen()
+        self.save_settings()
 
     # -- window -------------------------------------------------------------------------
 
@@ -122,6 +194,8 @@ class App:
 
     def quit(self) -> None:
         self.nav.save_current()
+        if self.store.dirty:
+            self.store.save()  # names still being typed (a failure here has nobody left to tell)
         self.worker.cancel()
         self.hint_worker.cancel()
         self.running = False
@@ -135,7 +209,7 @@ class App:
             if action.kind == inp.QUIT:
                 self.quit()
             elif action.kind == inp.FULLSCREEN:
-                self.window.toggle_fullscreen()
+                self.set_fullscreen(not self.window.fullscreen)
             elif action.kind == inp.RESIZE:
                 self.window.resize_pending = True
             elif top is not None:

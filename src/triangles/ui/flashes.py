@@ -6,7 +6,7 @@ the ageing and the hand-over to the renderer live here once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from triangles.rules import Triangle
@@ -35,15 +35,19 @@ class Flashes:
     False
     """
 
-    def __init__(self, duration: float) -> None:
+    def __init__(self, duration: float, animated: Callable[[], bool] | None = None) -> None:
+        """``animated``: asked at each new flash; False (reduced motion) shows the filled triangle at once, no flash."""
         self.duration = max(MIN_DURATION, float(duration))
+        self.animated = animated
         self._items: list[_Flash] = []
 
     def __len__(self) -> int:
         return len(self._items)
 
     def add(self, triangles: Iterable[Triangle], owner: int) -> None:
-        """Start a flash for each of ``triangles``, closed by ``owner``."""
+        """Start a flash for each of ``triangles``, closed by ``owner`` (none with animations off)."""
+        if self.animated is not None and not self.animated():
+            return
         self._items.extend(_Flash((int(a), int(b), int(c)), int(owner)) for a, b, c in triangles)
 
     def clear(self) -> None:

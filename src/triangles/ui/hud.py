@@ -40,6 +40,7 @@ class HudInfo:
     status_kind: str = "info"  # "info" | "bad" | "good" | "turn"
     status_player: int | None = None  # colour the status in this player's colour
     thinking_label: str = "thinking"  # under the thinking player's name, with animated dots
+    animated: bool = True  # False (reduced motion): a steady glow, "…" and a still spinner
 
 
 @dataclass(frozen=True)
@@ -125,12 +126,13 @@ class Hud:
         sc = viewport.scale
         hud = self.theme.hud
         sizes = hud.font_sizes
+        t = self.time if info.animated else 0.0
         for k in (0, 1):
             r = pygame.Rect(viewport.design_rect_to_screen(layout.cards[k]))
             color = self.theme.player_colors[k]
             active = info.to_move == k
             if active:
-                pulse = 0.5 + 0.5 * math.sin(self.time * 3.2)
+                pulse = 0.5 + 0.5 * math.sin(t * 3.2) if info.animated else 0.5
                 glow = pygame.Surface((r.w + 16, r.h + 16), pygame.SRCALPHA)
                 for g in range(4, 0, -1):
                     a = round((22 + 18 * pulse) * (5 - g) / 4)
@@ -167,7 +169,7 @@ class Hud:
             name = self.fit(name_font, info.names[k], max_w, hud.text if active else _mix(hud.text, hud.text_dim, 0.3))
             sub_text = info.subtitles[k]
             if info.thinking and active:
-                dots = "." * (1 + int(self.time * 3) % 3)
+                dots = "." * (1 + int(t * 3) % 3) if info.animated else "…"
                 sub = self.fit(self.font(sizes.small * sc), info.thinking_label + dots, max_w, hud.accent)
             elif sub_text:
                 sub = self.fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
@@ -181,11 +183,13 @@ class Hud:
             else:
                 surface.blit(name, name.get_rect(midleft=(text_x, cy)))
             if info.thinking and active:
-                self._spinner(surface, (cx, cy), chip_r + round(5 * sc), color, sc)
+                self._spinner(surface, (cx, cy), chip_r + round(5 * sc), color, sc, t)
         self._status(surface, viewport, layout, info)
 
-    def _spinner(self, surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color, sc: float) -> None:
-        start = self.time * 5.0
+    def _spinner(
+        self, surface: pygame.Surface, center: tuple[int, int], radius: int, color: Color, sc: float, t: float
+    ) -> None:
+        start = t * 5.0
         rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         rect.center = center
         pygame.draw.arc(surface, _mix(color, (255, 255, 255), 0.4), rect, -start, -start + 2.0, max(1, round(2 * sc)))

@@ -22,6 +22,7 @@ from triangles.presets import PresetError, load_presets
 from triangles.record import RecordError, load_record
 from triangles.rules import Board
 from triangles.saves import archive_session, load_session, save_game_copy, save_session
+from triangles.settings import hotseat_players
 from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
 from triangles.ui.scenes.final import FinalScene
@@ -59,16 +60,8 @@ class Navigator:
         if options.open_record is not None:
             self.open_record(options.open_record)
         elif options.straight_into_game:
-            settings = MatchSettings(
-                mode=options.mode or "ai",
-                preset=options.preset or "phone",
-                stars=options.stars,
-                seed=options.seed,
-                level=options.level,
-                extra_turn=options.extra_turn,
-                computer_starts=options.computer_starts,
-            )
-            self.start_new(settings)
+            # the command line's choices over the remembered ones (the app put those in new_game_choices)
+            self.start_new(options.new_game_choices(self.new_game_choices))
 
     # -- menus and dialogs ------------------------------------------------------------
 
@@ -145,6 +138,9 @@ class Navigator:
         except (PresetError, ValueError) as exc:
             self.message(tr("error.new_game", reason=str(exc)))
             return
+        kept = getattr(self.app, "settings", None)
+        if settings.mode == "hotseat" and kept is not None:
+            match.players = hotseat_players(kept)  # the names chosen in Settings
         self.start_match(match)
 
     def start_match(self, match: Match, *, continued: bool = False) -> None:

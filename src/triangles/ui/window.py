@@ -66,7 +66,16 @@ def _desktop() -> tuple[int, int]:
 class Window:
     """One resizable window laid out for ``preset``; ``on_layout()`` runs after every new viewport."""
 
-    def __init__(self, theme: Theme, preset: Preset, *, fullscreen: bool, on_layout: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        theme: Theme,
+        preset: Preset,
+        *,
+        fullscreen: bool,
+        on_layout: Callable[[], None],
+        scale: int | None = None,
+    ) -> None:
+        """``scale``: the window in percent of the preset's size (limited to the desktop); None fits the desktop."""
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
         # display and fonts only: no audio device is opened (none is used)
         pygame.display.init()
@@ -77,7 +86,8 @@ class Window:
         self.preset = preset
         self.on_layout = on_layout
         self.fullscreen = False
-        self.windowed_size = fit_window_size(preset.window, _desktop())
+        self.scale = scale
+        self.windowed_size = self.preferred_size()
         self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         #: the window changed size (an event said so); :meth:`refit` at the next frame
         self.resize_pending = False
@@ -203,9 +213,23 @@ class Window:
             return
         self.preset = get_preset(name)
         if not self.fullscreen:
-            self.windowed_size = fit_window_size(self.preset.window, _desktop())
+            self.windowed_size = self.preferred_size()
             self._set_size(self.windowed_size)
         self.refit(force=True)
+
+    def preferred_size(self) -> tuple[int, int]:
+        """The preset's size at the chosen scale, never larger than the desktop (or fitted to it)."""
+        if self.scale is None:
+            return fit_window_size(self.preset.window, _desktop())
+        return fit_window_size(self.preset.window, _desktop(), fill=0.95, max_scale=self.scale / 100)
+
+    def set_scale(self, scale: int | None) -> None:
+        """A new size choice (Settings): the window follows at once, or on leaving fullscreen."""
+        self.scale = scale
+        self.windowed_size = self.preferred_size()
+        if not self.fullscreen:
+            self._set_size(self.windowed_size)
+            self.refit()
 
     def refit(self, force: bool = False) -> None:
         """Follow the window's current size: a new viewport and widget manager, then ``on_layout``."""

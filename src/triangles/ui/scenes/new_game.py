@@ -3,6 +3,9 @@
 Choices are segmented buttons (one tap each, no drop-down lists to hunt in);
 rows that do not apply (level and who starts in a two-player game) are hidden.
 The state lives in :class:`MatchSettings` so a resize can rebuild the widgets.
+The dialog opens on what it last started (kept in the settings file between
+runs, with the command line's choices laid over it for one run) and says so;
+that is where the default New game choices live, not on the Settings screen.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ _Row = tuple[str, str, list[tuple[object, str]], object]
 
 class NewGameScene(Scene):
     def __init__(self, app: App, backdrop: Backdrop, remembered: MatchSettings | None = None) -> None:
-        """``remembered``: what the dialog last started this session (None: defaults, laid out for this device)."""
+        """``remembered``: the choices to open on (last started, or the command line's); None: defaults."""
         super().__init__(app)
         self.backdrop = backdrop
         self.s = replace(remembered) if remembered is not None else MatchSettings(preset=app.preset.name)
@@ -63,11 +66,12 @@ class NewGameScene(Scene):
         on_off: list[tuple[object, str]] = [(False, tr("option.off")), (True, tr("option.on"))]
         rows.append(("extra_turn", "new.extra_turn", on_off, s.extra_turn))
         label_h, row_h, gap = 24.0, 40.0, 12.0
-        block = len(rows) * (label_h + row_h + gap) + label_h + row_h + 60 + 70
+        note_h = 30.0
+        block = len(rows) * (label_h + row_h + gap) + label_h + row_h + 60 + 70 + note_h
         y = max(12.0, (dh - block) / 2)
         self.label((x, y, w, 44), tr("new.title"), cls="@heading")
         y += 56
-        panel_h = block - 56 - 70 + 20
+        panel_h = block - 56 - 70 - note_h + 20
         self.panel((x - 8, y - 10, w + 16, panel_h))
         self.rows = {}
         for key, text_key, options, value in rows:
@@ -90,6 +94,7 @@ class NewGameScene(Scene):
         bw = (w - 12) / 2
         self.button((x, y, bw, 52), tr("button.back"), self.back, obj="#back")
         self.button((x + bw + 12, y, bw, 52), tr("new.start"), self.start, cls="@primary", obj="#start")
+        self.label((x, y + 58, w, note_h - 6), tr("settings.remembered"), cls="@caption", obj="#remembered")
 
     def _on_change(self, key: str) -> Callable[[object], None]:
         return lambda value: self.on_choice(key, value)
@@ -127,6 +132,9 @@ class NewGameScene(Scene):
         s = self.settings()
         # the dialog offers the same choices next time; a typed seed stays, a random one does not
         remember = replace(s, seed=s.seed if self.seed_text else None)
+        # and between runs (never the seed): the settings file keeps the last choices
+        self.app.settings.new_game = replace(s, seed=None)
+        self.app.save_settings()
         self.app.nav.start_new(s, remember=remember)
 
     def back(self) -> None:

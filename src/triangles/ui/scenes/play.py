@@ -21,6 +21,7 @@ from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
 from triangles.rules import IllegalMove, Triangle
 from triangles.saves import save_session
+from triangles.settings import seat_name
 from triangles.ui import input as inp
 from triangles.ui.flashes import Flashes
 from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
@@ -50,7 +51,7 @@ class PlayScene(Scene):
         self.press_star: int | None = None
         self.dragging = False
         self.pointer: tuple[int, int] | None = None
-        self.flashes = Flashes(app.theme.flash.duration)
+        self.flashes = Flashes(app.theme.flash.duration, animated=lambda: app.animations)
         self.msg: tuple[str, str, float] | None = None  # text, kind, seconds left
         self.moves_again: int | None = None  # player who scored and moves again
         self.ai_asked: int | None = None  # token the computer was asked about
@@ -390,7 +391,8 @@ class PlayScene(Scene):
     def hud_info(self) -> HudInfo:
         m = self.match
         g = m.game
-        names = (m.players[0].name, m.players[1].name)
+        # "You", "Player 1"... in the language on screen now; names chosen in Settings as they are
+        names = (seat_name(m.players[0], m.mode), seat_name(m.players[1], m.mode))
         sub0, sub1 = (
             tr("hud.computer_level", level=tr(f"level.{p.level or DEFAULT_LEVEL}")) if p.is_computer else ""
             for p in m.players
@@ -426,6 +428,7 @@ class PlayScene(Scene):
             status_kind=kind,
             status_player=player,
             thinking_label=tr("hud.thinking"),
+            animated=self.app.animations,
         )
 
     def _aim(self) -> tuple[int, int] | None:

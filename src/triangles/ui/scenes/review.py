@@ -35,7 +35,7 @@ class ReviewScene(Scene):
         self.game = Game(match.board, match.game.extra_turn)
         self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
         self.hud = Hud(app.theme)
-        self.flashes = Flashes(app.theme.flash.duration)
+        self.flashes = Flashes(app.theme.flash.duration, animated=lambda: app.animations)
         self.step_to(len(self.moves))
         self.flashes.clear()
 
@@ -112,5 +112,6 @@ class ReviewScene(Scene):
             scores=self.game.scores,
             to_move=None if self.game.is_over() else self.game.player,
             status=tr("review.position", index=self.index, total=len(self.moves)),
+            animated=self.app.animations,
         )
         self.hud.draw(surface, self.app.viewport, self.layout, info)
