@@ -66,12 +66,12 @@ class NewGameScene(Scene):
         on_off: list[tuple[object, str]] = [(False, tr("option.off")), (True, tr("option.on"))]
         rows.append(("extra_turn", "new.extra_turn", on_off, s.extra_turn))
         label_h, row_h, gap = 24.0, 40.0, 12.0
-        note_h = 30.0
+        note_h = 26.0  # "your choices are remembered", inside the panel under the board number
         block = len(rows) * (label_h + row_h + gap) + label_h + row_h + 60 + 70 + note_h
         y = max(12.0, (dh - block) / 2)
         self.label((x, y, w, 44), tr("new.title"), cls="@heading")
         y += 56
-        panel_h = block - 56 - 70 - note_h + 20
+        panel_h = block - 56 - 70 + 20
         self.panel((x - 8, y - 10, w + 16, panel_h))
         self.rows = {}
         for key, text_key, options, value in rows:
@@ -90,11 +90,16 @@ class NewGameScene(Scene):
         if self.seed_text:
             entry.set_text(self.seed_text)
         self.seed_entry = self.keep(entry)
-        y += label_h + row_h + 30
+        self.label(
+            (x + 6, y + label_h + row_h + 6, w - 12, note_h - 6),
+            tr("settings.remembered"),
+            cls="@caption",
+            obj="#remembered",
+        )
+        y += label_h + row_h + 30 + note_h
         bw = (w - 12) / 2
         self.button((x, y, bw, 52), tr("button.back"), self.back, obj="#back")
         self.button((x + bw + 12, y, bw, 52), tr("new.start"), self.start, cls="@primary", obj="#start")
-        self.label((x, y + 58, w, note_h - 6), tr("settings.remembered"), cls="@caption", obj="#remembered")
 
     def _on_change(self, key: str) -> Callable[[object], None]:
         return lambda value: self.on_choice(key, value)
