@@ -25,6 +25,7 @@ PURE = [
     "paths.py",
     "files.py",
     "tutorial.py",
+    "stats.py",
     "settings.py",
 ]
 

@@ -10,8 +10,10 @@ pygame here: the window and the command line both use it.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import time
+import uuid
 from dataclasses import dataclass
 
 from triangles.i18n import tr
@@ -19,7 +21,7 @@ from triangles.players import DEFAULT_LEVEL, LevelName, Mode, Player
 from triangles.record import GameRecord
 from triangles.rules import Board, Game, Move, Triangle
 
-__all__ = ["Match", "MatchSettings", "make_players"]
+__all__ = ["Match", "MatchSettings", "make_players", "new_game_id", "record_game_id"]
 
 #: position tokens are unique across matches, so an answer meant for an old
 #: game can never be mistaken for one about a new game's first position
@@ -48,13 +50,34 @@ def make_players(settings: MatchSettings) -> tuple[Player, Player]:
     return (cpu, you) if settings.computer_starts else (you, cpu)
 
 
+def new_game_id() -> str:
+    """A fresh id for a game: the statistics count each id once."""
+    return uuid.uuid4().hex
+
+
+def record_game_id(record: GameRecord) -> str:
+    """The record's id; for an older record without one, a digest of its content (the same file, the same id)."""
+    if record.game_id:
+        return record.game_id
+    return "legacy-" + hashlib.sha256(record.to_json().encode("utf-8")).hexdigest()[:32]
+
+
 class Match:
     """A game plus who plays it, its redo stack and its position token."""
 
     def __init__(
-        self, game: Game, players: tuple[Player, Player], preset: str | None = None, seed: int | None = None
+        self,
+        game: Game,
+        players: tuple[Player, Player],
+        preset: str | None = None,
+        seed: int | None = None,
+        game_id: str | None = None,
     ) -> None:
         self.game = game
+        #: stable across save and load (kept in the record), new for every new game or rematch
+        self.game_id = game_id or new_game_id()
+        #: a record that was already over when opened: reviewing it is not playing it (statistics skip it)
+        self.finished_when_opened = False
         self.players = players
         self.preset = preset
         self.seed = seed
@@ -79,14 +102,19 @@ class Match:
     @classmethod
     def from_record(cls, record: GameRecord) -> Match:
         """The position after all the record's moves (``record.replay``); RecordError when it does not replay."""
-        return cls(record.replay(), record.players, record.preset, record.seed)
+        game = record.replay()
+        match = cls(game, record.players, record.preset, record.seed, game_id=record_game_id(record))
+        match.finished_when_opened = game.is_over()
+        return match
 
     def rematch(self) -> Match:
-        """Same board, same players and options, empty."""
+        """Same board, same players and options, empty: a new game with a new id."""
         return Match(Game(self.game.board, self.game.extra_turn), self.players, self.preset, self.seed)
 
     def to_record(self) -> GameRecord:
-        return GameRecord.from_game(self.game, players=self.players, preset=self.preset, seed=self.seed)
+        return GameRecord.from_game(
+            self.game, players=self.players, preset=self.preset, seed=self.seed, game_id=self.game_id
+        )
 
     # -- who is who ---------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from triangles.record import RecordError, load_record
 from triangles.rules import Board
 from triangles.saves import archive_session, load_session, save_game_copy, save_session
 from triangles.settings import hotseat_players
+from triangles.stats import StatisticsBook
 from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
 from triangles.ui.scenes.final import FinalScene
@@ -35,7 +36,7 @@ from triangles.ui.scenes.pause import PauseScene
 from triangles.ui.scenes.play import PlayScene
 from triangles.ui.scenes.review import ReviewScene
 from triangles.ui.scenes.settings import SettingsScene
-from triangles.ui.scenes.stats import StatisticsScene
+from triangles.ui.scenes.stats import ResetStatisticsScene, StatisticsScene, report_statistics_problems
 
 if TYPE_CHECKING:
     from triangles.ui.app import App
@@ -53,6 +54,8 @@ class Navigator:
         self.new_game_choices: MatchSettings | None = None
         #: the starry board behind the menus (made on its first draw)
         self.backdrop = Backdrop(app)
+        #: this window's statistics (read on first use; each problem is reported once)
+        self.stats = StatisticsBook()
 
     def start(self, options: LaunchOptions) -> None:
         """The first screen: the main menu, or straight into a record or a new game."""
@@ -89,6 +92,11 @@ class Navigator:
 
     def show_stats(self) -> None:
         self.stack.push(StatisticsScene(self.app))
+        report_statistics_problems(self.app)
+
+    def confirm_stats_reset(self) -> None:
+        """Ask before clearing the statistics (Cancel keeps everything)."""
+        self.stack.push(ResetStatisticsScene(self.app))
 
     def show_settings(self) -> None:
         self.stack.push(SettingsScene(self.app))
@@ -119,6 +127,10 @@ class Navigator:
 
     def show_final(self, match: Match) -> None:
         self.stack.push(FinalScene(self.app, match))
+        # the one place a game ends in the window: counted once per game id (review, undo and replay,
+        # a reopened finished record never count again); never raises, problems shown once
+        self.stats.count(match, match.preset or _guess_preset(match.board))
+        report_statistics_problems(self.app)
 
     def show_review(self, match: Match) -> None:
         self.stack.push(ReviewScene(self.app, match))
