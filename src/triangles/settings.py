@@ -108,9 +108,6 @@ class Settings:
     #: How to play was offered once already (at first start)
     howto_offered: bool = False
 
-    def copy(self) -> Settings:
-        return replace(self, new_game=replace(self.new_game))
-
     def names(self) -> tuple[str, str]:
         """The two hotseat names, the empty ones as "Player 1" / "Player 2" in the current language."""
         a, b = (n.strip() for n in self.player_names)

@@ -245,7 +245,11 @@ def test_sound_volume_window_and_fullscreen_are_kept(launch):
     assert (data["sound"], data["volume"], data["window_scale"], data["fullscreen"]) == (True, 35, 75, False)
     d.app.close()
     d2 = launch()
-    assert d2.app.window.scale == 75 and d2.app.surface.get_size()[1] < before[1]
+    assert d2.app.window.scale == 75
+    assert d2.app.surface.get_size() == (round(390 * 0.75), round(844 * 0.75))  # the phone at 75 %
+    # a game on the other preset keeps the chosen scale (the desktop here is 1024 x 768)
+    d2.app.window.use_preset("tablet")
+    assert d2.app.surface.get_size() == (round(1180 * 0.75), round(820 * 0.75))
 
 
 def test_a_malformed_settings_file_is_reported_once_and_kept(launch, triangles_home):

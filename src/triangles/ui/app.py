@@ -167,8 +167,8 @@ class App:
 
     def set_theme(self, name: str) -> None:
         """Remember the theme and draw new boards with it (boards already open keep theirs)."""
-        self.settings.theme = name
-        if name != self.window.theme.name.lower():
+        old, self.settings.theme = self.settings.theme, name
+        if name != old:
             self.window.theme = self._load_theme(name)
             self.window.refit(force=True)
         self.save_settings()
