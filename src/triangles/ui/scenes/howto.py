@@ -115,6 +115,7 @@ class HowToPlayScene(Overlay):
         self._scratch: Scratch | None = None
         self._sprites: dict[tuple[str, float], tuple[pygame.Surface, int]] = {}
         self._tab_buttons: list[pygame_gui.elements.UIButton] = []
+        self._chevrons: list[tuple[pygame_gui.elements.UIButton, int]] = []
         self._select(0)
 
     # -- state ----------------------------------------------------------------------
@@ -249,9 +250,12 @@ class HowToPlayScene(Overlay):
             self._tab_buttons.append(b)
         x, y, w, h = lay.controls
         sw = min(64.0, w * 0.22)
-        self.button((x, y, sw, h), "‹", self.prev_step, obj="#step_prev")
+        # the arrows are drawn over these two (the font's ‹ › are too small to aim at)
+        self._chevrons = [
+            (self.button((x, y, sw, h), "", self.prev_step, obj="#step_prev"), -1),
+            (self.button((x + w - sw, y, sw, h), "", self.next_step, obj="#step_next"), 1),
+        ]
         self.button((x + sw + 8, y, w - 2 * sw - 16, h), tr("howto.replay"), self.replay, obj="#replay")
-        self.button((x + w - sw, y, sw, h), "›", self.next_step, obj="#step_next")
         self.button(lay.back, tr("button.back"), self.close, cls="@primary", obj="#back")
         self._sync_widgets()
 
@@ -271,6 +275,7 @@ class HowToPlayScene(Overlay):
     def clear_ui(self) -> None:
         super().clear_ui()
         self._tab_buttons = []
+        self._chevrons = []
         self._built = False
 
     def on_viewport(self) -> None:
@@ -457,6 +462,19 @@ class HowToPlayScene(Overlay):
         self._draw_explanation(surface, lay, heading_end)
         if lay.keys is not None:
             self._draw_text(surface, lay.keys, tr("howto.keys"), lay.sizes[4], self.app.theme.hud.text_dim)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Chevrons on the step buttons (dimmed where there is no step to go to)."""
+        sc = self.app.viewport.scale
+        hud = self.app.theme.hud
+        for b, side in self._chevrons:
+            r = b.rect
+            can = self.step > 0 if side < 0 else self.step < self.last_step
+            col = hud.text if can else hud.text_dim
+            q = r.h * 0.16
+            cx, cy = r.centerx - side * q * 0.35, r.centery
+            pts = [(cx - side * q, cy - 1.7 * q), (cx + side * q, cy), (cx - side * q, cy + 1.7 * q)]
+            pygame.draw.lines(surface, col, False, pts, max(2, round(3 * sc)))
 
     def _card(self, surface: pygame.Surface, r: pygame.Rect, radius: float, alpha: float = 0.75) -> None:
         hud = self.app.theme.hud
