@@ -152,7 +152,7 @@ class Hud:
             )
             # colour chip
             chip_r = max(3, round(min(r.h * 0.16, 9 * sc)))
-            cx = r.x + round(14 * sc) + chip_r
+            cx = r.x + round(11 * sc) + chip_r
             cy = r.y + r.h // 2
             pygame.draw.circle(surface, _mix(color, (255, 255, 255), 0.15), (cx, cy), chip_r + max(1, round(sc)))
             pygame.draw.circle(surface, color, (cx, cy), chip_r)
@@ -161,18 +161,18 @@ class Hud:
             score = score_font.render(
                 str(info.scores[k]), True, color if active or info.to_move is None else _mix(color, hud.text, 0.35)
             )
-            surface.blit(score, score.get_rect(midright=(r.right - round(14 * sc), cy)))
+            surface.blit(score, score.get_rect(midright=(r.right - round(11 * sc), cy)))
             # name and subtitle
-            text_x = cx + chip_r + round(10 * sc)
-            max_w = r.right - round(14 * sc) - score.get_width() - round(8 * sc) - text_x
-            name_font = self.font(sizes.normal * sc, bold=active)
-            name = self.fit(name_font, info.names[k], max_w, hud.text if active else _mix(hud.text, hud.text_dim, 0.3))
+            text_x = cx + chip_r + round(8 * sc)
+            max_w = r.right - round(11 * sc) - score.get_width() - round(6 * sc) - text_x
+            name_color = hud.text if active else _mix(hud.text, hud.text_dim, 0.3)
+            name = self.fit_shrinking(sizes.normal * sc, active, info.names[k], max_w, name_color)
             sub_text = info.subtitles[k]
             if info.thinking and active:
                 dots = "." * (1 + int(t * 3) % 3) if info.animated else "…"
-                sub = self.fit(self.font(sizes.small * sc), info.thinking_label + dots, max_w, hud.accent)
+                sub = self.fit_shrinking(sizes.small * sc, False, info.thinking_label + dots, max_w, hud.accent)
             elif sub_text:
-                sub = self.fit(self.font(sizes.small * sc), sub_text, max_w, hud.text_dim)
+                sub = self.fit_shrinking(sizes.small * sc, False, sub_text, max_w, hud.text_dim)
             else:
                 sub = None
             if sub is not None:
@@ -220,6 +220,20 @@ class Hud:
             alpha_scale=0.9,
         )
         surface.blit(text, text.get_rect(center=r.center))
+
+    def fit_shrinking(
+        self, size: float, bold: bool, text: str, max_w: float, color: Color, smallest: float = 0.74
+    ) -> pygame.Surface:
+        """``text`` at ``size``, or a little smaller if that fits ("Компьютер", "Người chơi 2" on the phone).
+
+        Only a text that does not fit even at ``smallest`` of the size is
+        shortened with "…" (a very long player name).
+        """
+        for k in range(7):
+            font = self.font(size * (1 - (1 - smallest) * k / 6), bold)
+            if font.size(text)[0] <= max_w:
+                return font.render(text, True, color)
+        return self.fit(self.font(size * smallest, bold), text, max_w, color)
 
     @staticmethod
     def fit(font: pygame.font.Font, text: str, max_w: float, color: Color) -> pygame.Surface:

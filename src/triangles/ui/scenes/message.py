@@ -10,6 +10,7 @@ import html
 from typing import TYPE_CHECKING
 
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from triangles.i18n import tr
 from triangles.ui import input as inp
@@ -34,10 +35,16 @@ class MessageScene(Overlay):
         h = 250.0
         x, y = (dw - w) / 2, (dh - h) / 2
         self.panel((x, y, w, h))
-        self.label((x + 16, y + 14, w - 32, 40), self.title, cls="@subheading")
+        # the title wraps with the text (a label would cut "Tidak dapat membuka permainan ini" on the phone)
+        px = max(10, round(22 * self.app.viewport.scale))
+        title = f"<font pixel_size={px}><b>{html.escape(self.title)}</b></font>"
+        body = html.escape(self.text).replace("\n", "<br>")
         self.keep(
             pygame_gui.elements.UITextBox(
-                html.escape(self.text).replace("\n", "<br>"), self.rect(x + 16, y + 60, w - 32, h - 130), self.app.gui
+                f"{title}<br><br>{body}",
+                self.rect(x + 12, y + 12, w - 24, h - 80),
+                self.app.gui,
+                object_id=ObjectID(class_id="@message", object_id="#message_text"),
             )
         )
         self.button((x + w / 2 - 80, y + h - 62, 160, 46), tr("button.ok"), self.close, cls="@primary", obj="#ok")

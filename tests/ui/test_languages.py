@@ -1,0 +1,115 @@
+"""Every screen in every language on both presets: drawn, saved for people to look at, nothing cut off.
+
+Pictures go to ``test-artifacts/languages/<preset>-<screen>-<lang>.png``.
+"Cut off" is caught two ways: pygame_gui warns when a label's text does not
+fit its rectangle, and the HUD's own fitting (which shortens with "…") is
+watched while the walk runs.  Player names here are the defaults, so any
+shortening is a layout bug, not a long name.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import pytest
+
+from triangles.ui.hud import Hud
+
+LANGS = ["en", "ru", "ms", "vi"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "languages"
+
+
+def _walk(d, preset: str, lang: str, extra_turn: bool) -> list[str]:
+    """Visit every screen; returns the screens seen (by file name)."""
+    from triangles.ui.scenes.final import FinalScene
+    from triangles.ui.scenes.menu import MainMenuScene
+    from triangles.ui.scenes.play import PlayScene
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    seen: list[str] = []
+
+    def shot(name: str) -> None:
+        d.frames(3)
+        d.pg.image.save(d.app.surface, str(SHOTS / f"{preset}-{name}-{lang}.png"))
+        seen.append(name)
+
+    nav = d.app.nav
+    assert isinstance(d.scene, PlayScene)
+    game = d.play_scene().match.game
+    rng = random.Random(5)
+    d.frames(2)
+    while game.move_count < 14 and not game.is_over():
+        if d.play_scene().match.computer_to_move:
+            n = game.move_count
+            d.until(lambda n=n: game.move_count > n, timeout=10)
+            continue
+        d.draw_line(*rng.choice(game.legal_moves()))
+    shot("play")
+    d.press("#menu")
+    shot("pause")
+    nav.show_howto()
+    shot("howto")
+    nav.close(d.scene)
+    nav.show_settings()
+    shot("settings")
+    nav.close(d.scene)
+    d.press("#resume")
+    play = d.play_scene()
+    while not game.is_over():
+        if play.match.computer_to_move:
+            n = game.move_count
+            d.until(lambda n=n: game.move_count > n or game.is_over(), timeout=10)
+            continue
+        play.play(*rng.choice(game.legal_moves()))
+    d.until(lambda: isinstance(d.scene, FinalScene), timeout=5)
+    shot("final")
+    d.press("#review")
+    d.press("#prev")
+    shot("review")
+    d.press("#back")
+    d.press("#main_menu")
+    assert isinstance(d.scene, MainMenuScene)
+    shot("menu")
+    d.press("#new_game")
+    shot("new-game")
+    d.key(d.pg.K_ESCAPE)
+    nav.show_open_game()
+    shot("open-game")
+    nav.close(d.scene)
+    nav.show_stats()
+    shot("stats")
+    nav.close(d.scene)
+    nav.open_record(Path("/no/such/game.json"))  # a message box
+    shot("message")
+    return seen
+
+
+@pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_screen_in_every_language_fits(launch, monkeypatch, lang, preset, stars):
+    from triangles import i18n
+
+    monkeypatch.setenv("TRIANGLES_LANG", lang)
+    cut: list[str] = []
+    fit = Hud.fit
+
+    def watched(font, text, max_w, color):
+        if len(text) >= 2 and font.size(text)[0] > max_w:
+            cut.append(f"{text} ({font.get_height()}px font, {font.size(text)[0]} > {max_w:.0f})")
+        return fit(font, text, max_w, color)
+
+    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            d = launch(preset=preset, stars=stars, seed=8, mode="ai")
+            assert i18n.language() == lang
+            seen = _walk(d, preset, lang, extra_turn=False)
+    finally:
+        i18n.set_language("en")
+    assert len(seen) == 11
+    too_small = sorted({str(w.message) for w in caught if "too small for text" in str(w.message)})
+    assert not too_small, f"{lang} {preset}: text cut off:\n" + "\n".join(too_small)
+    assert not cut, f"{lang} {preset}: the HUD shortened {sorted(set(cut))}"
