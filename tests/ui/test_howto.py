@@ -251,3 +251,25 @@ def test_screenshots_of_every_example_in_every_language(launch, artifacts, prese
     assert isinstance(d.scene, HowToPlayScene)
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.scene, PauseScene) and isinstance(d.app.find(PlayScene), PlayScene)
+
+
+def test_how_to_play_is_offered_once_at_the_first_start(launch):
+    """A quiet line under How to play on the very first main menu; the next start does not show it."""
+    from triangles.settings import load_settings
+
+    d = launch()
+    assert isinstance(d.scene, MainMenuScene)
+    d.frames(2)
+    hint = [el for el in d.app.gui.get_sprite_group().sprites() if getattr(el, "object_ids", [""])[-1] == "#howto_hint"]
+    assert hint and "New here?" in hint[0].text
+    assert load_settings()[0].howto_offered
+    d.press("#howto")
+    assert type(d.scene).__name__ == "HowToPlayScene"
+    d.app.close()
+    again = launch()
+    again.frames(2)
+    assert again.button("#howto") is not None
+    hints = [
+        el for el in again.app.gui.get_sprite_group().sprites() if getattr(el, "object_ids", [""])[-1] == "#howto_hint"
+    ]
+    assert not hints

@@ -47,6 +47,8 @@ class MainMenuScene(Scene):
         self.backdrop = backdrop
         self._shade_size: tuple[int, int] | None = None
         self._shade: pygame.Surface | None = None
+        #: the first-start hint stays on this menu (rebuilds, language changes) once it was offered
+        self._howto_offered_now = False
 
     def build_ui(self) -> None:
         dw, dh = self.design_size
@@ -77,7 +79,19 @@ class MainMenuScene(Scene):
                 if detail:
                     self.label((x, y - gap + 1, w, 24), detail, cls="@caption", obj="#continue_detail")
                     y += 22
+            elif key == "menu.howto" and self._offer_howto():
+                self.label((x - 20, y - gap + 1, w + 40, 24), tr("menu.howto.hint"), cls="@caption", obj="#howto_hint")
+                y += 22
         self.label((0, dh - 34, dw, 24), tr("menu.version", version=__version__), cls="@caption")
+
+    def _offer_howto(self) -> bool:
+        """At the very first start, a quiet line under How to play; never again after that start."""
+        settings = self.app.settings
+        if not settings.howto_offered:
+            settings.howto_offered = True
+            self.app.save_settings()
+            self._howto_offered_now = True
+        return self._howto_offered_now
 
     @staticmethod
     def _saved_detail() -> str:
