@@ -39,12 +39,14 @@ def games_dir() -> Path:
 
 
 def has_session() -> bool:
-    return session_path().is_file()
+    """A saved game exists (something is at its path: a folder or a device there is unreadable, not absent)."""
+    p = session_path()
+    return p.exists() or p.is_symlink()
 
 
 def save_session(match: Match | None) -> None:
-    """Keep the unfinished game for "Continue"; a finished (or no) game clears it."""
-    if match is None or match.game.is_over():
+    """Keep the unfinished game for "Continue"; a finished, untouched (no line yet) or no game clears it."""
+    if match is None or match.game.is_over() or match.game.move_count == 0:
         clear_session()
         return
     save_record(match.to_record(), session_path())
@@ -87,7 +89,7 @@ def load_session() -> Match | None:
     An unreadable file is moved aside before the error is raised.
     """
     path = session_path()
-    if not path.is_file():
+    if not has_session():
         return None
     try:
         record = load_record(path)

@@ -283,8 +283,7 @@ def test_unreadable_saved_game_is_reported_and_kept(launch, triangles_home):
     path = session_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "triangles-record", "version": 1, "stars": "oops"}')
-    d = launch()
-    d.press("#continue")
+    d = launch()  # said at once, not when Continue is clicked: the menu never offers a Continue that fails
     assert isinstance(d.scene, MessageScene)
     assert "stars" in d.scene.text
     d.frames(2)
@@ -330,7 +329,7 @@ def test_opening_a_bad_record_reports_it_and_the_game_goes_on(launch, triangles_
     play = d.play_scene()
     assert d.app.nav.open_record(bad) is False
     assert isinstance(d.scene, MessageScene)
-    assert "move 2" in d.scene.text
+    assert "Move 2 " in d.scene.text
     d.press("#ok")
     assert play is not None and play.match.game.move_count == 1
     assert d.scene is play
@@ -420,6 +419,8 @@ def test_every_scene_fits_its_text_and_survives_resizing(launch, preset, stars, 
                 assert r.left >= -1 and r.top >= -1 and r.right <= W + 1 and r.bottom <= H + 1, (el, r)
 
         check(PlayScene)
+        first = d.play_scene()
+        first.play(*first.match.game.legal_moves()[0])  # a game with a line is kept for Continue
         d.press("#menu")
         check(PauseScene)
         d.press("#main_menu")
@@ -459,3 +460,43 @@ def test_a_new_game_never_throws_away_the_unfinished_one(launch, triangles_home)
     assert isinstance(d.scene, PlayScene) and d.scene.match.game.move_count == 0
     kept = list(games_dir().glob("unfinished-*.json"))
     assert len(kept) == 1 and load_record(kept[0]).moves == moves
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"[" * 200_000 + b"]" * 200_000, b"\x00\xff" * 1000, b"", "{}".encode("utf-16"), None],
+    ids=["deep-nesting", "binary", "empty", "utf-16", "a-folder"],
+)
+def test_a_hostile_saved_game_never_locks_the_player_out(launch, triangles_home, content):
+    """The game starts, says so once, keeps the file aside, and offers no Continue that would fail."""
+    path = session_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    d = launch()
+    assert isinstance(d.scene, MessageScene)
+    assert "\n" not in d.scene.text.split(")")[-1] and "Traceback" not in d.scene.text
+    d.press("#ok")
+    assert isinstance(d.scene, MainMenuScene) and d.button("#continue") is None
+    kept = list(path.parent.glob("current-game.unreadable-*"))
+    assert len(kept) == 1 and not path.exists()
+    if content is not None:
+        assert kept[0].read_bytes() == content
+    d.app.close()
+    again = launch()  # said once: the next start is quiet
+    assert isinstance(again.scene, MainMenuScene)
+
+
+def test_a_game_without_a_line_is_not_offered_as_continue(launch):
+    d = launch(preset="phone", stars=24, seed=3, mode="hotseat")
+    d.press("#menu")
+    d.press("#main_menu")
+    assert isinstance(d.scene, MainMenuScene) and d.button("#continue") is None
+    d.press("#new_game")
+    d.press("#start")
+    d.draw_line(*d.play_scene().match.game.legal_moves()[0])
+    d.press("#menu")
+    d.press("#main_menu")
+    assert d.button("#continue") is not None

@@ -21,7 +21,7 @@ from triangles.match import Match, MatchSettings
 from triangles.presets import PresetError, load_presets
 from triangles.record import RecordError, load_record
 from triangles.rules import Board
-from triangles.saves import archive_session, load_session, save_game_copy, save_session
+from triangles.saves import archive_session, has_session, load_session, save_game_copy, save_session
 from triangles.settings import hotseat_players
 from triangles.stats import StatisticsBook
 from triangles.ui.scenes.backdrop import Backdrop
@@ -58,13 +58,31 @@ class Navigator:
         self.stats = StatisticsBook()
 
     def start(self, options: LaunchOptions) -> None:
-        """The first screen: the main menu, or straight into a record or a new game."""
+        """The first screen: the main menu, or straight into a record or a new game.
+
+        A saved game that cannot be read is moved aside now and said so once,
+        so the menu never offers a Continue that would fail.
+        """
+        problem = self._unreadable_saved_game()
         self.stack.replace(MainMenuScene(self.app, self.backdrop))
+        if problem is not None:
+            self.message(tr("error.session", reason=problem), tr("error.session.title"))
         if options.open_record is not None:
             self.open_record(options.open_record)
         elif options.straight_into_game:
             # the command line's choices over the remembered ones (the app put those in new_game_choices)
             self.start_new(options.new_game_choices(self.new_game_choices))
+
+    @staticmethod
+    def _unreadable_saved_game() -> str | None:
+        """Why the saved game cannot be read (it is moved aside), or None when it can or there is none."""
+        if not has_session():
+            return None
+        try:
+            load_session()  # moves an unreadable file aside before raising
+        except RecordError as exc:
+            return str(exc)
+        return None
 
     # -- menus and dialogs ------------------------------------------------------------
 
@@ -210,7 +228,7 @@ class Navigator:
         try:
             save_session(match)
         except Exception as exc:  # a full disk must not turn quitting into a crash
-            print(f"triangles: could not save the game in progress: {exc}", file=sys.stderr)
+            print(tr("error.autosave_exit", prog="triangles", reason=exc), file=sys.stderr)
 
     def _cancel_thinking(self) -> None:
         self.app.worker.cancel()
