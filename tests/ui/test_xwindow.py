@@ -123,16 +123,37 @@ def _draw_and_shoot(display: str, origin: tuple[int, int, int, int], vp, board, 
 SAMPLES = (0.2, 0.3, 0.4, 0.6, 0.7, 0.8)
 
 
+def _game_env(display: str, home: Path) -> dict[str, str]:
+    env = dict(os.environ, DISPLAY=display, TRIANGLES_HOME=str(home))
+    env.pop("SDL_VIDEODRIVER", None)
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return env
+
+
+def _start(cmd: list[str], env: dict[str, str]) -> subprocess.Popen:
+    """Start the game and wait for its ready line (clicks sent before the first frame get lost)."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    q: queue.Queue = queue.Queue()
+    threading.Thread(target=_lines, args=(proc.stdout, q), daemon=True).start()
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            if q.get(timeout=0.5).strip() == "TRIANGLES READY":
+                return proc
+        except queue.Empty:
+            if proc.poll() is not None:
+                raise AssertionError(f"the game exited: {proc.stderr.read() if proc.stderr else ''}") from None
+    proc.kill()
+    raise AssertionError("no TRIANGLES READY line")
+
+
 def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
     from triangles.presets import get_preset
     from triangles.rules import Game
     from triangles.ui.app import WINDOW_CLASS
     from triangles.ui.render.viewport import Viewport
 
-    env = dict(os.environ, DISPLAY=xserver, TRIANGLES_HOME=str(tmp_path / "home"))
-    for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
-        env.pop(k, None)
-    env["SDL_AUDIODRIVER"] = "dummy"
+    env = _game_env(xserver, tmp_path / "home")
     cmd = [
         sys.executable,
         "-m",
@@ -146,21 +167,8 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
         "--mode",
         "hotseat",
     ]
-    game_proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    game_proc = _start(cmd, env)
     try:
-        q: queue.Queue = queue.Queue()
-        threading.Thread(target=_lines, args=(game_proc.stdout, q), daemon=True).start()
-        end = time.monotonic() + 60
-        ready = False
-        while time.monotonic() < end and not ready:
-            try:
-                ready = q.get(timeout=0.5).strip() == "TRIANGLES READY"
-            except queue.Empty:
-                assert game_proc.poll() is None, (
-                    f"the game exited: {game_proc.stderr.read() if game_proc.stderr else ''}"
-                )
-        assert ready, "no TRIANGLES READY line"
-
         wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
         origin = _geometry(xserver, wid)
 
@@ -199,3 +207,40 @@ def test_click_two_stars_in_a_real_window(xserver, tmp_path, artifacts):
         if game_proc.poll() is None:
             game_proc.kill()
             game_proc.wait(5)
+
+
+def test_the_main_menu_in_each_language_in_a_real_window(xserver, tmp_path, artifacts):
+    """First start follows the system locale: four languages, four different menus, all drawn."""
+    import numpy as np
+    import pygame
+
+    from triangles.ui.app import WINDOW_CLASS
+
+    menus: dict[str, np.ndarray] = {}
+    for lang in ("en", "ru", "ms", "vi"):
+        env = _game_env(xserver, tmp_path / f"home-{lang}")  # a first start each time
+        env.pop("TRIANGLES_LANG", None)
+        env.update(LANG=f"{lang}_XX.UTF-8", LC_ALL="", LC_MESSAGES="")
+        proc = _start([sys.executable, "-m", "triangles", "--preset", "phone"], env)
+        try:
+            wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+            time.sleep(0.8)  # a few frames after the first one
+            shot = artifacts / f"xwindow-menu-{lang}.png"
+            _x(xserver, IMPORT, "-window", wid, str(shot), timeout=20)
+            img = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        w, h = img.shape[:2]
+        # the button column: the middle of the window, below the title
+        column = img[w // 4 : 3 * w // 4, h // 3 : 9 * h // 10]
+        bright = (column.min(axis=2) > 200).sum()  # white text on the dark buttons
+        assert bright > 300, f"{lang}: no menu text drawn in {shot}"
+        menus[lang] = column
+    for lang in ("ru", "ms", "vi"):
+        assert menus[lang].shape == menus["en"].shape
+        differ = (np.abs(menus[lang] - menus["en"]).sum(axis=2) > 60).sum()
+        assert differ > 500, f"{lang}: the main menu looks the same as English"

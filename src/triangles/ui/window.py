@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import sys
 import warnings
 from collections.abc import Callable
 
@@ -76,7 +77,10 @@ class Window:
         scale: int | None = None,
     ) -> None:
         """``scale``: the window in percent of the preset's size (limited to the desktop); None fits the desktop."""
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+        # pygame's import sets the class to the script's name ("__main__.py", "-c", "dev.py"): docks and
+        # window rules look for "triangles"; a class the user set on purpose is kept
+        if os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", os.path.basename(sys.argv[0])):
+            os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
         # display and fonts only: no audio device is opened (none is used)
         pygame.display.init()
         pygame.font.init()
