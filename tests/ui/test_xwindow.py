@@ -221,7 +221,7 @@ def test_the_main_menu_in_each_language_in_a_real_window(xserver, tmp_path, arti
         env = _game_env(xserver, tmp_path / f"home-{lang}")  # a first start each time
         env.pop("TRIANGLES_LANG", None)
         env.update(LANG=f"{lang}_XX.UTF-8", LC_ALL="", LC_MESSAGES="")
-        proc = _start([sys.executable, "-m", "triangles", "--preset", "phone"], env)
+        proc = _start([sys.executable, "-m", "triangles"], env)
         try:
             wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
             time.sleep(0.8)  # a few frames after the first one

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+from pygame_gui.core import UIElement
 
 from triangles.i18n import tr, trn
 from triangles.match import Match
@@ -35,6 +36,12 @@ def result_text(match: Match) -> str:
     return tr("final.wins", name=match.players[winner].name)
 
 
+def fits(button: UIElement) -> bool:
+    """The button's text is narrower than the button (pygame_gui clips it silently)."""
+    font, text = getattr(button, "font", None), getattr(button, "text", "")
+    return font is None or font.size(text)[0] <= button.rect.width - 10
+
+
 class FinalScene(Overlay):
     dim_alpha = 70
 
@@ -46,9 +53,16 @@ class FinalScene(Overlay):
         self.box: Rect = (0, 0, 0, 0)
 
     def build_ui(self) -> None:
+        self._build(one_column=False)
+        if any(not fits(b) for b in self._buttons):
+            # a long word ("Permainan baharu") does not fit half the panel: one button per row
+            self.clear_ui()
+            self._build(one_column=True)
+
+    def _build(self, one_column: bool) -> None:
         dw, dh = self.design_size
         w = min(400.0, dw - 24)
-        h = 330.0
+        h = 330.0 + (124.0 if one_column else 0.0)
         x, y = (dw - w) / 2, (dh - h) / 2
         self.box = (x, y, w, h)
         self.panel((x, y, w, h))
@@ -57,13 +71,21 @@ class FinalScene(Overlay):
             (x, y + 18, w, 56), self.text, cls="@heading", obj="#result" if winner is None else f"#player{winner}"
         )
         self.label((x, y + 152, w, 24), trn("final.lines", self.match.game.move_count), cls="@caption")
-        bw = (w - 48) / 2
-        by = y + 186
         nav = self.app.nav
-        self.button((x + 16, by, bw, 50), tr("final.new_game"), nav.new_game, cls="@primary", obj="#new_game")
-        self.button((x + 32 + bw, by, bw, 50), tr("final.rematch"), self.rematch, obj="#rematch")
-        self.button((x + 16, by + 62, bw, 50), tr("final.review"), self.review, obj="#review")
-        self.button((x + 32 + bw, by + 62, bw, 50), tr("pause.main_menu"), nav.show_menu, obj="#main_menu")
+        entries = [
+            (tr("final.new_game"), nav.new_game, "@primary", "#new_game"),
+            (tr("final.rematch"), self.rematch, "@menu_button", "#rematch"),
+            (tr("final.review"), self.review, "@menu_button", "#review"),
+            (tr("pause.main_menu"), nav.show_menu, "@menu_button", "#main_menu"),
+        ]
+        by = y + 186
+        for k, (text, cb, cls, obj) in enumerate(entries):
+            if one_column:
+                rect = (x + 16, by + k * 62, w - 32, 50)
+            else:
+                bw = (w - 48) / 2
+                rect = (x + 16 + (k % 2) * (bw + 16), by + (k // 2) * 62, bw, 50)
+            self.button(rect, text, cb, cls=cls, obj=obj)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         """The scores in the players' colours, on the panel between headline and buttons."""

@@ -80,7 +80,7 @@ class MainMenuScene(Scene):
                     self.label((x, y - gap + 1, w, 24), detail, cls="@caption", obj="#continue_detail")
                     y += 22
             elif key == "menu.howto" and self._offer_howto():
-                self.label((x - 20, y - gap + 1, w + 40, 24), tr("menu.howto.hint"), cls="@caption", obj="#howto_hint")
+                self.label((10, y - gap + 1, dw - 20, 24), tr("menu.howto.hint"), cls="@caption", obj="#howto_hint")
                 y += 22
         self.label((0, dh - 34, dw, 24), tr("menu.version", version=__version__), cls="@caption")
 
