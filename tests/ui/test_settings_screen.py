@@ -271,11 +271,19 @@ def test_a_malformed_settings_file_is_reported_once_and_kept(launch, triangles_h
 def test_a_read_only_config_folder_is_reported_once_and_never_crashes(launch, triangles_home):
     (triangles_home / "config").write_text("a file where the folder should be")
     d = launch()
+    said = 0
+    if isinstance(d.scene, MessageScene):  # the first save (How to play offered, at first start) failed already
+        assert "could not be saved" in d.scene.text
+        said += 1
+        d.press("#ok")
     assert isinstance(d.scene, MainMenuScene)
     open_settings(d)
     d.press("#animations_False")
-    assert isinstance(d.scene, MessageScene) and "could not be saved" in d.scene.text
-    d.press("#ok")
+    if isinstance(d.scene, MessageScene):
+        assert "could not be saved" in d.scene.text
+        said += 1
+        d.press("#ok")
+    assert said == 1  # once, whichever save failed first
     assert isinstance(d.scene, SettingsScene)
     assert d.app.settings.animations is False  # still applies for this run
     d.press("#animations_True")
