@@ -273,3 +273,18 @@ def test_how_to_play_is_offered_once_at_the_first_start(launch):
         el for el in again.app.gui.get_sprite_group().sprites() if getattr(el, "object_ids", [""])[-1] == "#howto_hint"
     ]
     assert not hints
+
+
+def test_a_start_straight_into_a_game_does_not_use_up_the_offer(launch):
+    from triangles.settings import load_settings
+
+    d = launch(preset="phone", stars=24, seed=3, mode="hotseat")
+    d.frames(3)
+    assert not load_settings()[0].howto_offered  # the menu under the game was never seen
+    d.draw_line(*d.play_scene().match.game.legal_moves()[0])
+    d.press("#menu")
+    d.press("#main_menu")
+    d.frames(2)
+    assert d.button("#howto") is not None
+    assert any(getattr(el, "object_ids", [""])[-1] == "#howto_hint" for el in d.app.gui.get_sprite_group().sprites())
+    assert load_settings()[0].howto_offered

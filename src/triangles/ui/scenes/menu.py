@@ -85,11 +85,12 @@ class MainMenuScene(Scene):
         self.label((0, dh - 34, dw, 24), tr("menu.version", version=__version__), cls="@caption")
 
     def _offer_howto(self) -> bool:
-        """At the very first start, a quiet line under How to play; never again after that start."""
-        settings = self.app.settings
-        if not settings.howto_offered:
-            settings.howto_offered = True
-            self.app.save_settings()
+        """At the very first start, a quiet line under How to play; never again once it was seen.
+
+        It counts as offered when the menu is first drawn (a start straight into a
+        game builds the menu under it but never shows it).
+        """
+        if not self.app.settings.howto_offered:
             self._howto_offered_now = True
         return self._howto_offered_now
 
@@ -105,6 +106,9 @@ class MainMenuScene(Scene):
         return trn("menu.continue.detail", game.move_count, a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self._howto_offered_now and not self.app.settings.howto_offered:
+            self.app.settings.howto_offered = True  # seen: not offered again at the next start
+            self.app.save_settings()
         self.backdrop.draw(surface)
         # a soft dark cloud behind the title and buttons keeps them readable over the lines
         size = surface.get_size()
