@@ -226,3 +226,60 @@ def test_records_written_by_the_game_stay_inside_every_limit(tmp_path):
     save_record(GameRecord.from_game(g, preset="tablet", seed=11), tmp_path / "big.json")
     assert (tmp_path / "big.json").stat().st_size < MAX_BYTES // 4
     assert load_record(tmp_path / "big.json").moves == list(g.moves)
+
+
+# -- the other files the game reads ------------------------------------------------------------
+
+OTHER_NASTY = ["deep-nesting", "deep-objects", "binary", "empty", "utf-16", "truncated", "array", "too-large"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("name", [*OTHER_NASTY, "a-folder"])
+def test_nasty_settings_fall_back_to_defaults_and_are_kept_aside(name, tmp_path):
+    from triangles.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    if name == "a-folder":
+        path.mkdir()
+        content = None
+    else:
+        content = b" " * 300_000 if name == "too-large" else CORPUS[name]()
+        path.write_bytes(content)
+    settings, problems = load_settings(path)
+    assert settings == Settings() and len(problems) == 1
+    text = problems[0].text()
+    assert text and not any(bad in text for bad in INTERNALS), text
+    kept = list(tmp_path.glob("settings.unreadable-*"))
+    assert len(kept) == 1 and not path.exists()
+    if content is not None:
+        assert kept[0].read_bytes() == content
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("name", OTHER_NASTY)
+def test_nasty_statistics_are_refused_in_words(name, tmp_path):
+    from triangles.stats import StatisticsError, load_statistics
+
+    path = tmp_path / "statistics.json"
+    path.write_bytes(b" " * 2_000_001 if name == "too-large" else CORPUS[name]())
+    with pytest.raises(StatisticsError) as e:
+        load_statistics(path)
+    assert str(e.value) and not any(bad in str(e.value) for bad in INTERNALS), str(e.value)
+
+
+@pytest.mark.timeout(60)
+def test_a_nasty_theme_or_presets_file_is_refused_in_one_line(tmp_path):
+    from triangles.presets import PresetError, load_presets
+    from triangles.ui.render.theme import ThemeError, load_theme
+
+    for name in ("deep-nesting", "binary", "empty"):
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(CORPUS[name]())
+        with pytest.raises(PresetError) as pe:
+            load_presets(path)
+        with pytest.raises(ThemeError) as te:
+            load_theme(path=path)
+        for msg in (str(pe.value), str(te.value)):
+            assert "\n" not in msg and "Traceback" not in msg and "Recursion" not in msg, msg
+    with pytest.raises(PresetError):
+        load_presets(Path("/dev/zero"))  # a device is never read

@@ -342,6 +342,8 @@ def _literals(path: Path) -> list[tuple[int, str]]:
                 continue
             if re.fullmatch(r"[A-Z][A-Z0-9_]*", s) or re.fullmatch(r"[\w\-]+\.(ttf|json|png|txt|po|mo)", s):
                 continue  # environment variables, constants' names, file names
+            if s.startswith("<"):
+                continue  # markup around translated text
             if re.search(r"[^\W\d_]{2,}[\s!?…:,.]+[^\W\d_]{2,}", s) or re.fullmatch(r"[A-Z][a-z]+[!.…]?", s):
                 out.append((node.lineno, s))
     return out

@@ -24,6 +24,7 @@ PURE = [
     "i18n.py",
     "paths.py",
     "files.py",
+    "file_messages.py",
     "tutorial.py",
     "stats.py",
     "settings.py",

@@ -89,7 +89,7 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     p = Path(path)
     try:
         st = p.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # nothing there (or a file where a folder should be)
         raise NoSuchFile(str(p)) from None
     except OSError as exc:
         raise Unreadable(exc.strerror or type(exc).__name__) from None

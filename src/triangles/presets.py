@@ -7,10 +7,11 @@ board differ), and the star counts offered on it.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from triangles.file_messages import file_problem_text
+from triangles.files import FileProblem, read_json
 from triangles.paths import assets_dir
 
 __all__ = ["Preset", "PresetError", "load_presets", "get_preset", "DEFAULT_TOLERANCE"]
@@ -56,11 +57,9 @@ def load_presets(path: Path | None = None) -> dict[str, Preset]:
     """Read and check every preset; PresetError names the first bad field."""
     path = path or assets_dir() / "presets.json"
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise PresetError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise PresetError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        data = read_json(path, 256_000)
+    except FileProblem as exc:
+        raise PresetError(f"{Path(path).name}: {file_problem_text(exc)}") from None
     if not isinstance(data, dict) or data.get("format") != "triangles-presets":
         raise PresetError(f"{path}: format must be 'triangles-presets'")
     tol = data.get("tolerance", DEFAULT_TOLERANCE)

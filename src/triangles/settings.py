@@ -19,7 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from triangles.files import move_aside, write_text_atomic
+from triangles.file_messages import file_problem_text
+from triangles.files import FileProblem, NoSuchFile, move_aside, read_json, write_text_atomic
 from triangles.i18n import available_languages, tr
 from triangles.match import MatchSettings
 from triangles.paths import assets_dir, user_config_dir
@@ -259,6 +260,10 @@ def available_themes() -> list[str]:
         return [DEFAULT_THEME]
 
 
+#: bytes: real settings are about 600
+MAX_BYTES = 256_000
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
     """The settings in ``path`` (default :func:`settings_path`) and what was wrong with them.
 
@@ -267,15 +272,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
     """
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError):  # no file (or no folder): a first start
+        data = read_json(path, MAX_BYTES)
+    except NoSuchFile:  # no file (or no folder): a first start
         return Settings(), []
-    except (OSError, UnicodeDecodeError) as exc:
-        return _unreadable(path, str(getattr(exc, "strerror", None) or exc))
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        return _unreadable(path, str(exc))
+    except FileProblem as exc:  # a folder, a device, huge, binary, damaged, nested 200 000 deep
+        return _unreadable(path, file_problem_text(exc))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return _unreadable(path, f'not a "{FORMAT}" file')
     if data.get("version") != VERSION:

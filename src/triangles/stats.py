@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeGuard
 
-from triangles.files import move_aside, write_text_atomic
+from triangles.file_messages import file_problem_text
+from triangles.files import FileProblem, NoSuchFile, move_aside, read_json, write_text_atomic
 from triangles.i18n import tr
 from triangles.paths import user_data_dir
 from triangles.players import LEVEL_NAMES, LevelName
@@ -334,18 +335,18 @@ def statistics_path() -> Path:
     return user_data_dir() / "statistics.json"
 
 
+#: bytes: a year of daily play with many named players stays far below this
+MAX_BYTES = 2_000_000
+
+
 def load_statistics(path: Path) -> Statistics:
     """Read and check the file (a missing file is empty statistics); StatisticsError when unusable."""
     try:
-        raw = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):  # nothing counted yet (or no data folder at all)
+        data = read_json(path, MAX_BYTES)
+    except NoSuchFile:  # nothing counted yet (or no data folder at all)
         return Statistics()
-    except OSError as exc:
-        raise StatisticsError(f"cannot be read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StatisticsError(f"not JSON ({exc})") from None
+    except FileProblem as exc:  # a folder, a device, huge, binary, damaged, nested 200 000 deep
+        raise StatisticsError(file_problem_text(exc)) from None
     return Statistics.from_dict(data)
 
 

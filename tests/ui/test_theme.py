@@ -61,7 +61,7 @@ def test_bad_json(tmp_path) -> None:
 
 
 def test_missing_file(tmp_path) -> None:
-    with pytest.raises(ThemeError, match="cannot read"):
+    with pytest.raises(ThemeError, match="does not exist"):
         load_theme(path=tmp_path / "nothing.json")
     with pytest.raises(ThemeError):
         load_theme("no-such-theme")

@@ -10,7 +10,6 @@ widgets.  Nothing here knows about scenes or games.
 from __future__ import annotations
 
 import copy
-import json
 import os
 import sys
 import warnings
@@ -19,6 +18,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
+from triangles.files import FileProblem, read_json
 from triangles.i18n import tr
 from triangles.paths import assets_dir
 from triangles.presets import Preset, get_preset
@@ -133,8 +133,8 @@ class Window:
         """``assets/ui/theme.json`` with every font size and corner radius multiplied by ``scale``."""
         if self._gui_theme is None:
             try:
-                self._gui_theme = json.loads((assets_dir() / "ui" / "theme.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError):
+                self._gui_theme = read_json(assets_dir() / "ui" / "theme.json", 1_000_000)
+            except FileProblem:
                 self._gui_theme = {}
         theme = copy.deepcopy(self._gui_theme)
         for block in theme.values():

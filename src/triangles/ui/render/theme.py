@@ -9,10 +9,11 @@ a typo fails loudly at start-up instead of drawing something odd later.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from triangles.file_messages import file_problem_text
+from triangles.files import FileProblem, read_json
 from triangles.paths import assets_dir
 
 __all__ = [
@@ -357,9 +358,7 @@ def load_theme(name: str = "nebula", path: Path | None = None) -> Theme:
     """Read and validate ``assets/themes/<name>/theme.json`` (or ``path``)."""
     path = Path(path) if path is not None else theme_path(name)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ThemeError(f"cannot read theme {path}: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ThemeError(f"theme {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        data = read_json(path, 1_000_000)
+    except FileProblem as exc:
+        raise ThemeError(f"{path.parent.name}/{path.name}: {file_problem_text(exc)}") from None
     return parse_theme(data, path.parent)
