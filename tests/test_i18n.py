@@ -364,3 +364,19 @@ def test_the_literal_scan_catches_english():
         p = Path(d) / "x.py"
         p.write_text(code)
         assert [s for _, s in _literals(p)] == ["Your turn", "Game over!", "Undo"]
+
+
+def test_the_command_line_follows_the_language_chosen_in_settings(monkeypatch, capsys):
+    from triangles.cli import main
+    from triangles.settings import Settings, save_settings, settings_path
+
+    s = Settings()
+    s.language = "vi"
+    save_settings(s)
+    monkeypatch.setenv("TRIANGLES_LANG", "ru")  # the locale says Russian; the player chose Vietnamese
+    try:
+        assert main(["--stars", "7"]) == 2
+        assert "lỗi" in capsys.readouterr().err
+    finally:
+        settings_path().unlink()
+        i18n.set_language("en")

@@ -191,7 +191,9 @@ def _error(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    set_language(detect_language())
+    from triangles.settings import saved_language
+
+    set_language(saved_language() or detect_language())
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]  # argparse's own words, translated
     args = _build_parser().parse_args(argv)
     if args.command == "replay":

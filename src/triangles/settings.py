@@ -284,6 +284,19 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[Problem]]:
     return Settings.from_dict(data)
 
 
+def saved_language(path: Path | None = None) -> str | None:
+    """The language chosen in Settings, or None; reads only, never moves a bad file (the window does that).
+
+    For the command line, which speaks the player's language too.
+    """
+    try:
+        data = read_json(path or settings_path(), MAX_BYTES)
+    except FileProblem:
+        return None
+    lang = data.get("language") if isinstance(data, dict) else None
+    return lang if isinstance(lang, str) and lang in available_languages() else None
+
+
 def _unreadable(path: Path, reason: str) -> tuple[Settings, list[Problem]]:
     kept = move_aside(path)
     # the reason and the new name are for logs and tests, not the player: the message says what happened
