@@ -12,6 +12,7 @@ that the window shows once.  No pygame here.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -349,6 +350,7 @@ def hotseat_players(settings: Settings) -> tuple[Player, Player]:
 
 
 @lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=16)
 def _every_translation(key: str) -> frozenset[str]:
     """``key`` in every catalog (to know a stored "Player 1" / "Игрок 1" as a default name)."""
     import gettext
@@ -378,3 +380,9 @@ def seat_name(player: Player, mode: str) -> str:
         if player.name in _every_translation(key):
             return tr(key)
     return player.name
+
+
+def seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
+    """Both seats' names as shown now (see :func:`seat_name`), for a match or a record's players."""
+    mode = "ai" if any(p.is_computer for p in players) else "hotseat"
+    return seat_name(players[0], mode), seat_name(players[1], mode)

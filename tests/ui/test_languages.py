@@ -125,3 +125,26 @@ def test_every_screen_in_every_language_fits(launch, monkeypatch, lang, preset, 
     too_small = sorted({str(w.message) for w in caught if "too small for text" in str(w.message)})
     assert not too_small, f"{lang} {preset}: text cut off:\n" + "\n".join(too_small)
     assert not cut, f"{lang} {preset}: cut off: {sorted(set(cut))}"
+
+
+def test_default_names_in_a_saved_game_follow_the_language_on_screen(launch, monkeypatch):
+    """A game saved in English shows "Вы — Компьютер" in a Russian menu; a chosen name stays as typed."""
+    from triangles import i18n
+    from triangles.match import Match, MatchSettings
+    from triangles.players import Player
+    from triangles.saves import save_session
+    from triangles.settings import seat_names
+
+    m = Match.new(MatchSettings(mode="ai", preset="phone", stars=24, seed=4))
+    m.play(*m.game.legal_moves()[0])
+    save_session(m)
+    assert m.players[0].name == "You"
+    monkeypatch.setenv("TRIANGLES_LANG", "ru")
+    try:
+        d = launch()
+        d.frames(2)
+        detail = [el for el in d.app.gui.get_sprite_group().sprites() if el.object_ids[-1] == "#continue_detail"]
+        assert detail and detail[0].text.startswith("Вы — Компьютер")
+        assert seat_names((Player("Аня"), Player("Player 2"))) == ("Аня", "Игрок 2")
+    finally:
+        i18n.set_language("en")

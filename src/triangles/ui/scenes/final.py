@@ -14,6 +14,7 @@ from pygame_gui.core import UIElement
 
 from triangles.i18n import tr, trn
 from triangles.match import Match
+from triangles.settings import seat_names
 from triangles.ui import input as inp
 from triangles.ui.hud import Hud
 from triangles.ui.input import Action
@@ -33,7 +34,7 @@ def result_text(match: Match) -> str:
         return tr("final.draw")
     if match.mode == "ai":
         return tr("final.you_won") if winner == match.human_side else tr("final.you_lost")
-    return tr("final.wins", name=match.players[winner].name)
+    return tr("final.wins", name=seat_names(match.players)[winner])
 
 
 def fits(button: UIElement) -> bool:
@@ -95,7 +96,7 @@ class FinalScene(Overlay):
         th = self.app.theme
         sizes = th.hud.font_sizes
         scores = self.match.game.scores
-        names = [p.name for p in self.match.players]
+        names = seat_names(self.match.players)
         big = hud.font(sizes.large * 1.6 * vp.scale, bold=True)
         small = hud.font(sizes.small * vp.scale)
         cx, cy = vp.design_to_screen(x + w / 2, y + 100)

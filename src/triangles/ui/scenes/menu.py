@@ -16,6 +16,7 @@ from triangles import __version__
 from triangles.i18n import tr, trn
 from triangles.record import RecordError, load_record
 from triangles.saves import has_session, session_path
+from triangles.settings import seat_names
 from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import Backdrop
@@ -103,7 +104,8 @@ class MainMenuScene(Scene):
         except (RecordError, OSError):
             return ""
         s0, s1 = game.scores
-        return trn("menu.continue.detail", game.move_count, a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1)
+        a, b = seat_names(rec.players)
+        return trn("menu.continue.detail", game.move_count, a=a, b=b, s0=s0, s1=s1)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._howto_offered_now and not self.app.settings.howto_offered:

@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 from triangles.i18n import tr
 from triangles.record import RecordError, load_record
 from triangles.saves import list_saved_games
+from triangles.settings import seat_names
 from triangles.ui import input as inp
 from triangles.ui.input import Action
 from triangles.ui.scenes.backdrop import Backdrop
@@ -60,7 +61,8 @@ class OpenGameScene(Scene):
         try:
             rec = load_record(p)
             s0, s1 = rec.replay().scores
-            what = tr("open.item", a=rec.players[0].name, b=rec.players[1].name, s0=s0, s1=s1)
+            a, b = seat_names(rec.players)
+            what = tr("open.item", a=a, b=b, s0=s0, s1=s1)
         except (RecordError, OSError):
             what = tr("open.item.unreadable", name=p.name)
         return f"{stamp} · {what}"

@@ -14,6 +14,7 @@ import pygame
 from triangles.i18n import tr
 from triangles.match import Match
 from triangles.rules import Game
+from triangles.settings import seat_names
 from triangles.ui import input as inp
 from triangles.ui.flashes import Flashes
 from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
@@ -107,7 +108,7 @@ class ReviewScene(Scene):
         self.view.draw(surface, self.game, Overlay(flashes=self.flashes.progress()))
         players = self.match.players
         info = HudInfo(
-            names=(players[0].name, players[1].name),
+            names=seat_names(players),
             subtitles=("", ""),
             scores=self.game.scores,
             to_move=None if self.game.is_over() else self.game.player,
