@@ -98,7 +98,7 @@ class ChoiceGrid(Generic[T]):
 
 
 class SettingsScene(Overlay):
-    dim_alpha = 150
+    dim_alpha = 215  # the game behind should not compete with a full-height panel
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
