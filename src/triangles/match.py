@@ -130,6 +130,15 @@ class Match:
         return self.players[player].is_computer
 
     @property
+    def colors_swapped(self) -> bool:
+        """Against the computer that starts, the person sits in seat 2 but keeps the first colour.
+
+        Colours follow the person, not the seat: you are red-orange in Nebula
+        whoever draws first.
+        """
+        return self.mode == "ai" and self.players[0].is_computer and not self.players[1].is_computer
+
+    @property
     def computer_to_move(self) -> bool:
         return not self.game.is_over() and self.is_computer(self.game.player)
 

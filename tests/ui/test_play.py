@@ -437,3 +437,27 @@ def test_events_become_actions_once():
     assert inp.translate(E(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1), gui_consumed=True) == []
     assert inp.translate(E(pygame.KEYDOWN, key=pygame.K_h, mod=0), gui_consumed=True) == []
     assert inp.translate(E(pygame.QUIT))[0].kind == inp.QUIT
+
+
+def test_the_person_keeps_the_first_colour_when_the_computer_starts(launch):
+    """Colours follow the person, not the seat: Nebula's red-orange is yours whoever draws first."""
+    d = launch(
+        preset="phone", stars=24, seed=SEED, mode="ai", computer_starts=True, config=AppConfig(chooser=quick_chooser)
+    )
+    play = d.play_scene()
+    game = play.match.game
+    assert play.match.colors_swapped and play.match.human_side == 1
+    assert d.until(lambda: game.move_count == 1, timeout=5)
+    red, blue = d.app.theme.player_colors
+    assert play.view.theme.player_colors == (blue, red)  # seat 1 (the computer) is blue
+    assert play.hud.theme.player_colors[play.match.human_side] == red
+    i, j = max(game.legal_moves(), key=lambda m: abs(m[0] - m[1]))
+    d.draw_line(i, j)
+    d.frames(3)
+    import numpy as np
+
+    a = pygame.surfarray.array3d(d.app.surface).astype(int)
+    (x0, y0), (x1, y1) = d.star_pos(i), d.star_pos(j)
+    samples = [a[round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)] for t in (0.3, 0.4, 0.6, 0.7)]
+    assert sum(1 for r, g, b in samples if r > b + 40) >= 3, samples  # your line is red-orange
+    assert np.array(samples).shape == (4, 3)

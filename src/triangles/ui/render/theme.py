@@ -9,6 +9,7 @@ a typo fails loudly at start-up instead of drawing something odd later.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -166,6 +167,12 @@ class Theme:
         if self.hud.font is None or self.folder is None:
             return None
         return self.folder / self.hud.font
+
+    def seated(self, swap: bool) -> Theme:
+        """This theme with the two players' colours exchanged when ``swap`` (see ``Match.colors_swapped``)."""
+        if not swap:
+            return self
+        return dataclasses.replace(self, player_colors=self.player_colors[::-1], player_names=self.player_names[::-1])
 
 
 # -- field readers: each takes the parent object and the dotted path ----------

@@ -50,7 +50,8 @@ class FinalScene(Overlay):
         super().__init__(app)
         self.match = match
         self.text = result_text(match)
-        self.hud = Hud(app.theme)  # its fonts, for the scores
+        self.theme = app.theme.seated(match.colors_swapped)  # the person keeps their colour
+        self.hud = Hud(self.theme)  # its fonts, for the scores
         self.box: Rect = (0, 0, 0, 0)
 
     def build_ui(self) -> None:
@@ -69,7 +70,10 @@ class FinalScene(Overlay):
         self.panel((x, y, w, h))
         winner = self.match.game.winner()
         self.label(
-            (x, y + 18, w, 56), self.text, cls="@heading", obj="#result" if winner is None else f"#player{winner}"
+            (x, y + 18, w, 56),
+            self.text,
+            cls="@heading",
+            obj="#result" if winner is None else f"#player{winner ^ self.match.colors_swapped}",
         )
         self.label((x, y + 152, w, 24), trn("final.lines", self.match.game.move_count), cls="@caption")
         nav = self.app.nav
@@ -93,7 +97,7 @@ class FinalScene(Overlay):
         x, y, w, _ = self.box
         vp = self.app.viewport
         hud = self.hud
-        th = self.app.theme
+        th = self.theme
         sizes = th.hud.font_sizes
         scores = self.match.game.scores
         names = seat_names(self.match.players)

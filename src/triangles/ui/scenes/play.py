@@ -44,8 +44,9 @@ class PlayScene(Scene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
-        self.hud = Hud(app.theme)
+        theme = app.theme.seated(match.colors_swapped)  # colours follow the person, not the seat
+        self.view = BoardView(match.board, theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
+        self.hud = Hud(theme)
         self.selected: int | None = None
         self.hover: int | None = None
         self.press_star: int | None = None

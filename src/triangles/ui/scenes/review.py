@@ -34,8 +34,9 @@ class ReviewScene(Scene):
         self.match = match
         self.moves = list(match.game.moves)
         self.game = Game(match.board, match.game.extra_turn)
-        self.view = BoardView(match.board, app.theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
-        self.hud = Hud(app.theme)
+        theme = app.theme.seated(match.colors_swapped)
+        self.view = BoardView(match.board, theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
+        self.hud = Hud(theme)
         self.flashes = Flashes(app.theme.flash.duration, animated=lambda: app.animations)
         self.step_to(len(self.moves))
         self.flashes.clear()
