@@ -500,3 +500,23 @@ def test_a_game_without_a_line_is_not_offered_as_continue(launch):
     d.press("#menu")
     d.press("#main_menu")
     assert d.button("#continue") is not None
+
+
+def test_a_window_that_grows_for_the_tablet_stays_on_the_desktop(launch):
+    """Phone window near the right edge, then a tablet game: the window moves back onto the desktop."""
+    import warnings
+
+    d = launch(preset="phone", stars=24, seed=3, mode="hotseat")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        win = pygame.Window.from_display_module()
+    desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    win.position = (desk_w - win.size[0] - 10, 20)  # the phone window fits where the player put it
+    from triangles.match import MatchSettings
+
+    d.app.nav.start_new(MatchSettings(mode="hotseat", preset="tablet", stars=80, seed=3))
+    d.frames(2)
+    x, y = win.position
+    w, h = win.size
+    assert w > 600  # it did grow for the tablet
+    assert 0 <= x and x + w <= desk_w and 0 <= y and y + h <= desk_h, (x, y, w, h, desk_w, desk_h)

@@ -199,9 +199,11 @@ class Window:
         self.refit()
 
     def _set_size(self, size: tuple[int, int]) -> None:
-        """Resize the same window (keeps its X id and position); ``set_mode`` as a fallback."""
+        """Resize the same window (keeps its X id); ``set_mode`` as a fallback.  It stays on the desktop."""
         try:
-            self._sdl_window().size = size
+            win = self._sdl_window()
+            win.size = size
+            self._keep_on_desktop(win, size)
             pygame.event.pump()
             surf = pygame.display.get_surface()
             if surf is not None and surf.get_size() == tuple(size):
@@ -210,6 +212,21 @@ class Window:
         except (pygame.error, AttributeError):
             pass
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    @staticmethod
+    def _keep_on_desktop(win: pygame.Window, size: tuple[int, int]) -> None:
+        """A window that grew past the desktop's right or bottom edge moves back in (top-left kept when it fits).
+
+        Why: a phone window grows into a tablet one from its old top-left corner,
+        and the computer's score panel ended up off screen.
+        """
+        dw, dh = _desktop()
+        x, y = win.position
+        margin = 8  # room for the window manager's border
+        nx = max(0, min(x, dw - size[0] - margin))
+        ny = max(0, min(y, dh - size[1] - 4 * margin))  # and its title bar
+        if (nx, ny) != (x, y):
+            win.position = (nx, ny)
 
     def use_preset(self, name: str | None) -> None:
         """Lay out for another preset; a window that was sized for the old one follows."""
