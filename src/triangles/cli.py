@@ -19,6 +19,7 @@ from triangles import __version__
 from triangles.i18n import detect_language, set_language, tr, trn
 from triangles.launch import LaunchOptions
 from triangles.players import LEVEL_NAMES, MODES
+from triangles.warmup import WARMUP_CHILD
 
 if TYPE_CHECKING:
     from triangles.record import GameRecord
@@ -77,6 +78,7 @@ class _Parser(argparse.ArgumentParser):
 def _build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="triangles", description=tr("cli.description"))
     p.add_argument("--version", action="version", version=f"triangles {__version__}", help=tr("cli.version"))
+    p.add_argument("--selftest", action="store_true", help=tr("cli.selftest"))
     sub = p.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help=tr("cli.play"), description=tr("cli.play"))
@@ -191,11 +193,19 @@ def _error(message: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == [WARMUP_CHILD]:  # a bundle has no ``python -m``
+        from triangles import warmup
+
+        return warmup.child_main()
     from triangles.settings import saved_language
 
     set_language(saved_language() or detect_language())
     argparse._ = _argparse_gettext  # type: ignore[attr-defined]  # argparse's own words, translated
     args = _build_parser().parse_args(argv)
+    if args.selftest:
+        from triangles import selftest
+
+        return selftest.run()
     if args.command == "replay":
         return _replay(args)
     return _play(args)

@@ -7,6 +7,13 @@ on-disk cache while the player is still in the menu; the computer's thread
 waits for it (releasing the GIL), then loads the kernels from the cache.  A
 stamp named after the sources and versions records a finished warm-up, so
 later starts spawn nothing.  No pygame here: the child never opens a window.
+
+The child reports how far it has got (one ``progress N`` line per step on its
+stdout, N in percent: the share of numba's compilations done so far), so
+the play scene can say "Preparing the computer player — first start only,
+N%" instead of a vague "thinking".  In a PyInstaller bundle there is no
+``python -m``: the child is the bundle's own program started with
+:data:`WARMUP_CHILD` as its only argument.
 """
 
 from __future__ import annotations
@@ -16,11 +23,17 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import IO
 
-__all__ = ["start", "wait", "warm_all"]
+__all__ = ["start", "wait", "progress", "warm_all", "child_main", "WARMUP_CHILD"]
+
+#: the command-line argument that makes a bundle's program the warm-up child (not shown in --help)
+WARMUP_CHILD = "--warmup-child"
 
 _lock = threading.Lock()
 _proc: subprocess.Popen[bytes] | None = None
+#: the child's last report, 0-100 (None: nothing reported yet)
+_percent: int | None = None
 
 
 def _stamp() -> Path | None:
@@ -34,17 +47,24 @@ def _stamp() -> Path | None:
     h = hashlib.sha256(f"{sys.version}|{numba.__version__}".encode())
     for f in sorted([src / "kernels.py", *(src / "ai").glob("*.py")]):
         h.update(f.read_bytes())
+    if getattr(sys, "frozen", False):  # numba keys a bundle's cache on its program: a new build is cold
+        st = Path(sys.executable).stat()
+        h.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
     return jit.cache_dir / f"warm-{h.hexdigest()[:16]}"
+
+
+def _child_command() -> list[str]:
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WARMUP_CHILD]
+    return [sys.executable, "-m", "triangles.warmup"]
 
 
 def start() -> bool:
     """Spawn the warm-up child unless the cache is known warm; True when one started."""
-    global _proc
-    if getattr(sys, "frozen", False):  # a bundle has no ``python -m``; it compiles on first use
-        return False
+    global _proc, _percent
     try:
         stamp = _stamp()
-    except OSError:
+    except OSError:  # the sources are not beside the program: numba cannot cache anyway
         return False
     if stamp is None or stamp.exists():
         return False
@@ -53,17 +73,40 @@ def start() -> bool:
             return False
         try:
             _proc = subprocess.Popen(
-                [sys.executable, "-m", "triangles.warmup"],
+                _child_command(),
                 stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
             )
         except OSError:
             return False
+        _percent = 0
+        out = _proc.stdout
+    if out is not None:
+        threading.Thread(target=_read_progress, args=(out,), name="triangles-warmup", daemon=True).start()
     return True
 
 
-def wait(timeout: float = 60.0) -> None:
+def _read_progress(out: IO[bytes]) -> None:
+    global _percent
+    for line in out:
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == b"progress" and parts[1].isdigit():
+            with _lock:
+                _percent = min(100, int(parts[1]))
+    out.close()
+
+
+def progress() -> int | None:
+    """How far the warm-up child has got, in percent, while it runs; None when none is running."""
+    with _lock:
+        proc, percent = _proc, _percent
+    if proc is None or proc.poll() is not None:
+        return None
+    return percent or 0
+
+
+def wait(timeout: float = 120.0) -> None:
     """Block (GIL released) until the warm-up child is done, at most ``timeout`` seconds."""
     with _lock:
         proc = _proc
@@ -75,15 +118,86 @@ def wait(timeout: float = 60.0) -> None:
         pass
 
 
-def warm_all() -> None:
-    """Load or compile every search kernel (the AI's own warm-up, run here in the child)."""
+#: how many numba compilations a cold warm-up makes (the search, the rules' kernels and the numba library
+#: functions they call), measured with numba 0.68; a finished warm-up writes the real count beside the
+#: cache (``warm-count``) and the next cold one (after an update) counts against that instead
+EXPECTED_COMPILES = 78
+
+
+def _expected_compiles() -> int:
+    from triangles import jit
+
+    try:
+        if jit.cache_dir is not None:
+            return max(1, int((jit.cache_dir / "warm-count").read_text()))
+    except (OSError, ValueError):
+        pass
+    return EXPECTED_COMPILES
+
+
+def warm_all(report: bool = False) -> None:
+    """Load or compile every search kernel (the AI's own warm-up, run here in the child).
+
+    ``report``: print ``progress N`` lines on stdout, N the share of the expected compilations done
+    (never 100 before the end), and remember the real count for the next cold warm-up.
+    """
     from triangles import ai
 
-    ai.warm_up()
+    if not report:
+        ai.warm_up()
+        return
+    from numba.core import event
+
+    from triangles import jit
+
+    expected = _expected_compiles()
+    done = 0
+
+    class Progress(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            pass
+
+        def on_end(self, ev: event.Event) -> None:
+            nonlocal done
+            done += 1
+            _report(min(99, 100 * done // expected))
+
+    _report(0)
+    with event.install_listener("numba:compile", Progress()):
+        ai.warm_up()
+    _report(100)
+    if done > 10 and jit.cache_dir is not None:  # a real cold warm-up, not a load from the cache
+        try:
+            (jit.cache_dir / "warm-count").write_text(f"{done}\n")
+        except OSError:
+            pass
+
+
+def _report(percent: int) -> None:
+    try:
+        print(f"progress {percent}", flush=True)
+    except (OSError, ValueError):  # nobody is listening any more (the window closed): keep compiling
+        pass
+
+
+def child_main() -> int:
+    """The warm-up child: fill the cache, then leave the stamp that says it is warm.
+
+    It runs at a lower priority: on a cold start the window compiles the rules' own kernels to draw
+    its first board, and that must not wait behind this background work.
+    """
+    import os
+
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):  # Windows has no nice; a refusal only costs speed
+        pass
+    stamp = _stamp()
+    warm_all(report=True)
+    if stamp is not None:
+        stamp.write_text("warm\n")
+    return 0
 
 
 if __name__ == "__main__":
-    stamp = _stamp()
-    warm_all()
-    if stamp is not None:
-        stamp.write_text("warm\n")
+    raise SystemExit(child_main())

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from triangles import warmup
 from triangles.i18n import tr, trn
 from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
@@ -412,7 +413,10 @@ class PlayScene(Scene):
                 status = tr("status.moves_again", name=names[g.player])
             kind = "good"
         elif thinking:
-            status, player = tr("status.thinking"), g.player
+            # a cold numba cache (first start, or after an update): say what the wait is, and how far along
+            preparing = warmup.progress()
+            status = tr("status.thinking") if preparing is None else tr("warmup.preparing", percent=preparing)
+            player = g.player
         elif self._aim_reason():
             status, kind = self._aim_reason() or "", "bad"
         elif m.mode == "ai":
