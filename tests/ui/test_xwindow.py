@@ -244,3 +244,87 @@ def test_the_main_menu_in_each_language_in_a_real_window(xserver, tmp_path, arti
         assert menus[lang].shape == menus["en"].shape
         differ = (np.abs(menus[lang] - menus["en"]).sum(axis=2) > 60).sum()
         assert differ > 500, f"{lang}: the main menu looks the same as English"
+
+
+@pytest.fixture
+def xserver_wm():
+    """Xvfb (1600x1000) with a small window manager (openbox), which fullscreen needs."""
+    missing = _missing() or (None if shutil.which("openbox") else "openbox")
+    if missing:
+        pytest.skip(f"needs a real X server, a window manager and tools; missing: {missing}")
+    n = _free_display()
+    xvfb = subprocess.Popen(
+        ["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    sock = Path(f"/tmp/.X11-unix/X{n}")
+    end = time.monotonic() + 10
+    while not sock.exists() and time.monotonic() < end and xvfb.poll() is None:
+        time.sleep(0.05)
+    if not sock.exists():
+        xvfb.kill()
+        pytest.skip("Xvfb did not start")
+    wm = subprocess.Popen(
+        ["openbox"], env=dict(os.environ, DISPLAY=f":{n}"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    time.sleep(1.0)
+    yield f":{n}"
+    for p in (wm, xvfb):
+        p.terminate()
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+@pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
+def test_fullscreen_under_a_window_manager_shows_everything_and_comes_back(
+    xserver_wm, tmp_path, artifacts, preset, stars
+):
+    """F11 covers the whole screen with the whole board and HUD; F11 again restores the same size and place."""
+    import pygame
+
+    from triangles.presets import get_preset
+    from triangles.ui.app import WINDOW_CLASS
+    from triangles.ui.render.viewport import Viewport
+
+    env = _game_env(xserver_wm, tmp_path / "home")
+    cmd = [sys.executable, "-m", "triangles", "--preset", preset, "--stars", str(stars), "--seed", "5"]
+    proc = _start([*cmd, "--mode", "hotseat"], env)
+    try:
+        wid = _x(xserver_wm, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+        time.sleep(0.5)
+        before = _geometry(xserver_wm, wid)
+        _x(xserver_wm, "xdotool", "windowactivate", "--sync", wid)
+        _x(xserver_wm, "xdotool", "key", "F11")
+        time.sleep(1.5)
+        full = _geometry(xserver_wm, wid)
+        assert full == (0, 0, 1600, 1000), f"fullscreen geometry {full}"
+        shot = artifacts / f"xwindow-fullscreen-{preset}.png"
+        _x(xserver_wm, IMPORT, "-window", "root", str(shot), timeout=20)
+        img = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+        p = get_preset(preset)
+        board = p.make_board(stars, 5)
+        vp = Viewport((1600, 1000), p.window, p.board)
+        lum = img.sum(axis=2) / 3
+        lit = 0
+        for x, y in board.stars:
+            sx, sy = vp.to_screen(float(x), float(y))
+            assert 0 <= sx < 1600 and 0 <= sy < 1000, "a star is off the screen"
+            patch = lum[max(0, round(sx) - 2) : round(sx) + 3, max(0, round(sy) - 2) : round(sy) + 3]
+            lit += patch.max() > 170
+        assert lit >= 0.9 * len(board.stars), f"only {lit} of {len(board.stars)} stars visible in {shot}"
+        top = img[:, : round(vp.to_screen(0, p.board[1])[1])]
+        orange = ((top[..., 0] > 200) & (top[..., 1] > 60) & (top[..., 1] < 150) & (top[..., 2] < 110)).sum()
+        assert orange > 200, f"Player 1's HUD card is not visible in {shot}"
+        _x(xserver_wm, "xdotool", "key", "F11")
+        time.sleep(1.5)
+        after = _geometry(xserver_wm, wid)
+        assert after == before, f"restored to {after}, was {before}"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
