@@ -192,8 +192,12 @@ class App:
             scene.on_viewport()
             scene.rebuild()
 
-    def quit(self) -> None:
-        self.nav.save_current()
+    def quit(self, force: bool = False) -> None:
+        """Close the game, keeping the game in progress; if it cannot be kept, ask first (``force``: don't)."""
+        if not force and self.nav.quit_would_lose_the_game():
+            return
+        if force:
+            self.nav.save_current()
         if self.store.dirty:
             self.store.save()  # names still being typed (a failure here has nobody left to tell)
         self.worker.cancel()
@@ -261,7 +265,7 @@ class App:
                     if self.options.print_ready:
                         print("TRIANGLES READY", flush=True)
         except KeyboardInterrupt:
-            self.quit()
+            self.quit(force=True)
         except BaseException:
             self.nav.save_current()  # never lose the player's game, even to a bug
             raise
@@ -272,7 +276,7 @@ class App:
     def close(self) -> None:
         """For tests: stop without the loop (saves like closing the window)."""
         if self.running:
-            self.quit()
+            self.quit(force=True)
         pygame.quit()
 
 

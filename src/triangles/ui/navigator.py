@@ -28,6 +28,7 @@ from triangles.ui.scenes.backdrop import Backdrop
 from triangles.ui.scenes.base import Scene
 from triangles.ui.scenes.final import FinalScene
 from triangles.ui.scenes.howto import HowToPlayScene
+from triangles.ui.scenes.keep import KeepProblemScene
 from triangles.ui.scenes.menu import MainMenuScene
 from triangles.ui.scenes.message import MessageScene
 from triangles.ui.scenes.new_game import NewGameScene
@@ -54,6 +55,9 @@ class Navigator:
         self.new_game_choices: MatchSettings | None = None
         #: the starry board behind the menus (made on its first draw)
         self.backdrop = Backdrop(app)
+        #: why the game in progress could not be kept last time (None: it was kept)
+        self.keep_failure: str | None = None
+        self._keep_reported = False
         #: this window's statistics (read on first use; each problem is reported once)
         self.stats = StatisticsBook()
 
@@ -214,25 +218,75 @@ class Navigator:
             return
         try:
             path = save_game_copy(play.match)
-        except OSError as exc:
-            self.message(tr("error.save", reason=exc.strerror or str(exc)))
+        except OSError as exc:  # the games folder is read-only or full: offer any other folder
+            self.show_keep_problem(play.match, _reason(exc), at_quit=False)
             return
         self.resume()
         play.say(tr("status.saved", name=path.name), "good", 3.0)
 
-    def save_current(self) -> None:
-        """Keep the game in progress for "Continue" (never raises: quitting must work)."""
+    def save_current(self) -> bool:
+        """Keep the game in progress for "Continue"; False when it could not be kept (never raises)."""
         match = self.current_match()
         if match is None:
-            return
+            return True
         try:
             save_session(match)
         except Exception as exc:  # a full disk must not turn quitting into a crash
+            self.keep_failure = _reason(exc)
             print(tr("error.autosave_exit", prog="triangles", reason=exc), file=sys.stderr)
+            return False
+        self.keep_failure = None
+        self._keep_reported = False
+        return True
+
+    # -- when the game cannot be kept ---------------------------------------------------------
+
+    def report_keep_failure(self, match: Match, exc: BaseException) -> None:
+        """The autosave failed: say so in a box that stays, once until a save works again."""
+        self.keep_failure = _reason(exc)
+        if self._keep_reported:
+            return
+        self._keep_reported = True
+        self.show_keep_problem(match, self.keep_failure, at_quit=False)
+
+    def kept_again(self) -> None:
+        """An autosave worked: a later failure is reported again."""
+        self.keep_failure = None
+        self._keep_reported = False
+
+    def show_keep_problem(self, match: Match, reason: str, *, at_quit: bool) -> None:
+        self.stack.push(KeepProblemScene(self.app, match, reason, at_quit=at_quit))
+
+    def asking_before_quit(self) -> bool:
+        """The at-quit box is up: a second close request means quit without the game."""
+        top = self.stack.top
+        return isinstance(top, KeepProblemScene) and top.at_quit
+
+    def quit_would_lose_the_game(self) -> bool:
+        """Keep the game now; True when that failed and the player has not been asked yet."""
+        if self.save_current() or self.asking_before_quit():
+            return False
+        match = self.current_match()
+        if match is None:
+            return False
+        self.show_keep_problem(match, self.keep_failure or "", at_quit=True)
+        return True
+
+    def saved_copy_elsewhere(self, path: Path) -> None:
+        play = self.stack.find(PlayScene)
+        if play is not None:
+            play.say(tr("status.saved", name=str(path)), "good", 4.0)
 
     def _cancel_thinking(self) -> None:
         self.app.worker.cancel()
         self.app.hint_worker.cancel()
+
+
+def _reason(exc: BaseException) -> str:
+    """An OS error as the system words it ("Read-only file system"), without errno codes."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
 
 
 def _guess_preset(board: Board) -> str:

@@ -164,8 +164,10 @@ class PlayScene(Scene):
     def _save(self) -> None:
         try:
             save_session(self.match)
-        except Exception as exc:
-            self.say(tr("error.autosave", reason=str(exc)), "bad")
+        except Exception as exc:  # read-only or full data folder: a box that stays, and Save a copy…
+            self.app.nav.report_keep_failure(self.match, exc)
+        else:
+            self.app.nav.kept_again()
 
     def undo(self) -> None:
         if not self.match.undo():
