@@ -58,6 +58,16 @@ def _expect(cond: bool, what: str) -> None:
         raise AssertionError(what)
 
 
+def _no_arguments(fn: Callable[..., object]) -> bool:
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params)
+
+
 # -- assets ---------------------------------------------------------------------------
 
 
@@ -276,7 +286,14 @@ def _check_screens(check: _Checks) -> None:
     show("how to play", nav.show_howto, "HowToPlayScene")
     show("statistics", nav.show_stats, "StatisticsScene")
     show("settings", nav.show_settings, "SettingsScene")
+    show("reset statistics?", nav.confirm_stats_reset)
     show("message", lambda: nav.message("selftest"), "MessageScene")
+    # screens added later: every other show_* that needs no arguments
+    covered = {"show_menu", "show_new_game", "show_open_game", "show_howto", "show_stats", "show_settings"}
+    for name in sorted(dir(nav)):
+        method = getattr(nav, name)
+        if name.startswith("show_") and name not in covered and callable(method) and _no_arguments(method):
+            show(name.removeprefix("show_").replace("_", " "), method)
     for preset, stars in (("tablet", 80), ("phone", 24)):
         settings = MatchSettings(mode="hotseat", preset=preset, stars=stars, seed=9)
         show(f"a game ({preset})", partial(nav.start_new, settings), "PlayScene", close=False)
@@ -299,6 +316,8 @@ def _check_screens(check: _Checks) -> None:
     show("final", finish, "FinalScene", close=False)
     if "match" in holder:
         show("review", lambda: nav.show_review(holder["match"]), "ReviewScene")
+        if hasattr(nav, "show_keep_problem"):  # the game could not be kept: a box that stays
+            show("game not kept", lambda: nav.show_keep_problem(holder["match"], "selftest", at_quit=False))
 
     def computer_moves() -> None:
         nav.start_new(MatchSettings(mode="ai", preset="phone", stars=24, seed=4, level="easy", computer_starts=True))
