@@ -283,3 +283,34 @@ def test_a_nasty_theme_or_presets_file_is_refused_in_one_line(tmp_path):
             assert "\n" not in msg and "Traceback" not in msg and "Recursion" not in msg, msg
     with pytest.raises(PresetError):
         load_presets(Path("/dev/zero"))  # a device is never read
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "huge", "a-folder"])
+def test_a_damaged_catalog_falls_back_to_english(tmp_path, monkeypatch, damage):
+    """A broken .mo (bad bytes, cut short, absurdly large, a folder) shows English, never a crash."""
+    import shutil
+
+    from triangles import i18n
+    from triangles.paths import assets_dir
+
+    assets = tmp_path / "assets"
+    shutil.copytree(assets_dir() / "i18n", assets / "i18n")
+    mo = assets / "i18n" / "ru" / "LC_MESSAGES" / "triangles.mo"
+    good = mo.read_bytes()
+    mo.unlink()
+    if damage == "garbage":
+        mo.write_bytes(b"\xde\x12\x04\x95" + bytes(range(256)) * 4)  # the magic number, then nonsense
+    elif damage == "truncated":
+        mo.write_bytes(good[: len(good) // 3])
+    elif damage == "huge":
+        mo.write_bytes(good + b"\0" * (i18n.MAX_CATALOG_BYTES + 1))
+    else:
+        mo.mkdir()
+    monkeypatch.setenv("TRIANGLES_ASSETS", str(assets))
+    monkeypatch.setattr(i18n, "_translations", {})
+    old = i18n.language()
+    try:
+        i18n.set_language("ru")
+        assert i18n.tr("menu.new_game") == "New game"
+    finally:
+        i18n.set_language(old)

@@ -39,6 +39,8 @@ __all__ = [
 
 FALLBACK = "en"
 DOMAIN = "triangles"
+#: bytes: the catalogs are about 25 kB; a file far larger is not one of ours
+MAX_CATALOG_BYTES = 2_000_000
 
 _lock = threading.Lock()
 _translations: dict[str, gettext.NullTranslations] = {}
@@ -56,9 +58,12 @@ def _load(lang: str) -> gettext.NullTranslations:
         t = _translations.get(lang)
         if t is not None:
             return t
+    mo = catalog_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
+        if not mo.is_file() or mo.stat().st_size > MAX_CATALOG_BYTES:
+            raise OSError(f"no usable catalog at {mo}")
         t = gettext.translation(DOMAIN, str(catalog_dir()), languages=[lang])
-    except (OSError, ValueError):  # no catalog, or an unreadable one: English, never a crash
+    except Exception:  # missing, huge or damaged (struct.error, UnicodeDecodeError…): English, never a crash
         t = gettext.NullTranslations()
     if lang != FALLBACK:
         t.add_fallback(_load(FALLBACK))
