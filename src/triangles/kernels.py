@@ -246,23 +246,29 @@ def empty_cells(xs, ys, pid, clear):
                     continue
                 if m == cap:
                     bigger = np.empty((cap * 2, 3), np.int32)
-                    bigger[:cap] = cells
+                    for r in range(cap):  # element loops: a slice copy costs numba seconds to compile
+                        bigger[r, 0] = cells[r, 0]
+                        bigger[r, 1] = cells[r, 1]
+                        bigger[r, 2] = cells[r, 2]
                     cells = bigger
                     cap *= 2
                 cells[m, 0] = i
                 cells[m, 1] = j
                 cells[m, 2] = k
                 m += 1
-    cells = cells[:m].copy()
+    out = np.empty((m, 3), np.int32)
     cell_pairs = np.empty((m, 3), np.int32)
     for c in range(m):
         i = cells[c, 0]
         j = cells[c, 1]
         k = cells[c, 2]
+        out[c, 0] = i
+        out[c, 1] = j
+        out[c, 2] = k
         cell_pairs[c, 0] = pid[j, k]
         cell_pairs[c, 1] = pid[i, k]
         cell_pairs[c, 2] = pid[i, j]
-    return cells, cell_pairs
+    return out, cell_pairs
 
 
 @njit
