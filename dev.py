@@ -36,7 +36,7 @@ STAMP = VENV / ".dev-stamp"
 BUNDLE_STAMP = VENV / ".dev-stamp-bundle"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
-DEBIAN_TEST_PACKAGES = {"xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick"}
+DEBIAN_TEST_PACKAGES = {"xvfb-run": "xvfb", "xdotool": "xdotool", "import": "imagemagick", "openbox": "openbox"}
 
 
 def say(msg: str) -> None:
