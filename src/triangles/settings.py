@@ -63,6 +63,7 @@ _CAPTIONS: dict[str, str] = {
     "window_scale": "settings.window",
     "fullscreen": "settings.fullscreen",
     "howto_offered": "settings.howto_offered",
+    "closing_aid": "zoom.tip.aid",
     "new_game": "new.title",
     "new_game.mode": "new.mode",
     "new_game.preset": "new.preset",
@@ -109,6 +110,8 @@ class Settings:
     fullscreen: bool = False
     #: How to play was offered once already (at first start)
     howto_offered: bool = False
+    #: the aid: show the lines that would close a triangle now (T or the board tool)
+    closing_aid: bool = False
 
     def names(self) -> tuple[str, str]:
         """The two hotseat names, the empty ones as "Player 1" / "Player 2" in the current language."""
@@ -142,6 +145,7 @@ class Settings:
             "window_scale": "fit" if self.window_scale is None else self.window_scale,
             "fullscreen": self.fullscreen,
             "howto_offered": self.howto_offered,
+            "closing_aid": self.closing_aid,
         }
 
     def to_json(self) -> str:
@@ -187,6 +191,7 @@ class Settings:
         s.animations = boolean("animations", s.animations)
         s.fullscreen = boolean("fullscreen", s.fullscreen)
         s.howto_offered = boolean("howto_offered", s.howto_offered)
+        s.closing_aid = boolean("closing_aid", s.closing_aid)
         if "player_names" in data:
             v = data["player_names"]
             if isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and len(n) <= NAME_LIMIT for n in v):

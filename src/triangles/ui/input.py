@@ -37,6 +37,9 @@ LAST = "last"
 GUI = "gui"  # a pygame_gui event (button pressed, ...)
 FOCUS_LOST = "focus_lost"
 KEY = "key"  # any other key (``event`` is the KEYDOWN): Tab, letters a scene gives a meaning
+ZOOM = "zoom"  # wheel (``pos`` None: about the pointer) or + / - (about the board's middle): ``amount`` steps in
+PAN = "pan"  # Shift + arrows: ``dx, dy`` in ``pos``
+FIT = "fit"  # 0: the whole board again
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class Action:
     kind: str
     pos: tuple[int, int] | None = None
     event: Any = None
+    amount: float = 0.0  # ZOOM: steps in (negative: out)
 
 
 _GUI_TYPES = frozenset(
@@ -95,7 +99,14 @@ def translate(event: pygame.event.Event, gui_consumed: bool = False) -> list[Act
             return [Action(HINT)]
         arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
         if key in arrows:
-            return [Action(NAV, pos=arrows[key])]
+            return [Action(PAN if mods & pygame.KMOD_SHIFT else NAV, pos=arrows[key])]
+        text = getattr(event, "unicode", "") or ""
+        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS) or text == "+":
+            return [Action(ZOOM, amount=1.0)]
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS) or text == "-":
+            return [Action(ZOOM, amount=-1.0)]
+        if key in (pygame.K_0, pygame.K_KP0):
+            return [Action(FIT)]
         if key == pygame.K_PAGEUP:
             return [Action(PREV)]
         if key == pygame.K_PAGEDOWN:
@@ -117,4 +128,9 @@ def translate(event: pygame.event.Event, gui_consumed: bool = False) -> list[Act
         return [Action(POINTER_UP, pos=tuple(event.pos))]
     if t == pygame.MOUSEMOTION:
         return [Action(POINTER_MOVE, pos=tuple(event.pos))]
+    if t == pygame.MOUSEWHEEL:
+        steps = float(getattr(event, "precise_y", 0.0) or getattr(event, "y", 0))
+        if getattr(event, "flipped", False):
+            steps = -steps
+        return [Action(ZOOM, amount=steps, event=event)] if steps else []
     return []

@@ -150,10 +150,15 @@ class BoardLayer:
         self._game = None
         self.sync(game)
 
-    def sync(self, game: Game) -> None:
-        """Bring the layer up to date with ``game`` (cheap when nothing changed)."""
-        nm = game.move_count
-        if self._game is not None and self._game() is game and nm == len(self.moves):
+    def sync(self, game: Game, upto: int | None = None) -> None:
+        """Bring the layer up to date with ``game`` (cheap when nothing changed).
+
+        ``upto``: show only the game's first ``upto`` lines (a zoomed layer is
+        built a slice per frame: ``BoardView``); snapshots are kept as for the whole game.
+        """
+        total = game.move_count
+        nm = total if upto is None else max(0, min(total, upto))
+        if self._game is not None and self._game() is game and nm == len(self.moves) and nm == total:
             if nm == 0 or game.last_move == self.moves[-1][0]:
                 return
         lines = game.lines
@@ -169,7 +174,7 @@ class BoardLayer:
             self._restore(common)
         dirty = None
         for k in range(len(self.moves), nm):
-            self._save(k, nm)
+            self._save(k, total)
             m, o = lines[k]
             self.moves.append((m, o))
             self._index[m] = k

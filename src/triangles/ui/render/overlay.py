@@ -2,7 +2,12 @@
 
 Everything here is cheap (a few lines, rings and small blits), so it can be
 redrawn every frame: the last-line marker, hover/selection rings, the rubber
-band, the hint and the scoring flashes.
+band, the hint, the closing-lines aid and the scoring flashes.
+
+The last line is marked twice: a brighter glow along it in the mover's
+whitened colour, and a marker at its midpoint (a disc in the mover's colour
+ringed in ``last_line.color``) that sends out a slow fading ring every
+:data:`PULSE_PERIOD` seconds; with reduced motion the ring stands still.
 """
 
 from __future__ import annotations
@@ -14,11 +19,19 @@ from typing import TypeGuard
 import pygame
 
 from triangles.rules import Game
-from triangles.ui.render.primitives import Scratch, add_polyline, dashed_line, fill_triangle, glow_line
+from triangles.ui.render.primitives import Point, Scratch, add_polyline, dashed_line, fill_triangle, glow_line
 from triangles.ui.render.sprites import mix, ring_sprite, scaled
 from triangles.ui.render.theme import Color, Theme
 
-__all__ = ["Overlay", "OverlayPainter"]
+__all__ = ["Overlay", "OverlayPainter", "PULSE_PERIOD", "last_line_marker_radius"]
+
+#: seconds between two rings sent out by the last line's marker
+PULSE_PERIOD = 1.6
+
+
+def last_line_marker_radius(theme: Theme, scale: float) -> float:
+    """Radius in pixels of the disc marking the last line's midpoint."""
+    return max(4.5, max(theme.last_line.dot_radius * 2.2, theme.last_line.width * 2.6) * scale)
 
 
 @dataclass
@@ -32,6 +45,10 @@ class Overlay:
     band_ok: bool | None = None  # legality of selected -> band_target
     flashes: list[tuple[tuple[int, int, int], int, float]] = field(default_factory=list)
     hint: tuple[int, int] | None = None
+    #: seconds on the scene's clock for the last line's pulse; None: reduced motion, a still mark
+    pulse: float | None = None
+    #: the aid: legal lines that would close a triangle now, with how many (1 or 2)
+    closing: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 class OverlayPainter:
@@ -54,6 +71,46 @@ class OverlayPainter:
             spr = self._rings[color] = ring_sprite(color, *self._ring_params, softness=1.5 * self.scale)
         s, half = spr
         surface.blit(s, (round(p[0]) - half, round(p[1]) - half), special_flags=pygame.BLEND_RGB_ADD)
+
+    def _last_line(self, surface: pygame.Surface, a: Point, b: Point, owner: int, ov: Overlay) -> None:
+        """A brighter glow along the last line and a marker at its midpoint, in the mover's colour."""
+        th, s = self.theme, self.scale
+        ll = th.last_line
+        pc = th.player_colors[owner % 2]
+        hot = mix(pc, ll.color, 0.55)
+        if ov.pulse is None:
+            phase, breath = None, 0.8
+        else:
+            phase = (ov.pulse % PULSE_PERIOD) / PULSE_PERIOD
+            breath = 0.7 + 0.3 * math.cos(2 * math.pi * phase)
+        # "still hot": a wider, brighter glow in a whitened player colour
+        glow_line(
+            surface,
+            self.scratch,
+            a,
+            b,
+            hot,
+            ll.width * s,
+            th.lines.glow_width * ll.glow_scale * s,
+            ll.glow_alpha * breath,
+        )
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        r = last_line_marker_radius(th, s)
+        # a ring around the marker: sent out and fading (animated) or standing still (reduced motion)
+        if phase is None:
+            ring_r, ring_a = r * 1.9, 150
+        else:
+            ring_r, ring_a = r * (1.15 + 1.6 * phase), round(210 * (1 - phase) ** 1.5)
+        if ring_a > 3:
+            half = math.ceil(ring_r + 3 * s) + 2
+            spr = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+            pygame.draw.circle(spr, (*mix(pc, ll.color, 0.3), ring_a), (half, half), ring_r, max(1, round(1.6 * s)))
+            surface.blit(spr, (round(mx) - half, round(my) - half))
+        # the marker: a disc in the mover's colour ringed in last_line.color
+        pygame.draw.aacircle(surface, ll.color, (mx, my), r + max(1.0, 1.3 * s))
+        pygame.draw.aacircle(surface, pc, (mx, my), r)
+        if ll.dot_radius > 0:
+            pygame.draw.aacircle(surface, ll.color, (mx, my), max(1.0, 0.32 * r))
 
     def draw(self, surface: pygame.Surface, pts: list[tuple[float, float]], game: Game | None, ov: Overlay) -> None:
         th, s = self.theme, self.scale
@@ -82,20 +139,21 @@ class OverlayPainter:
             edge = scaled(mix(pc, th.flash.color, 0.7 * fade), fade)
             add_polyline(surface, self.scratch, big, edge, 2 * s)
 
+        # the aid: each legal line that would close a triangle now, dotted in the hint's colour
+        # (not a player's: it must never look like a drawn line); bolder when it closes two
+        if game is not None and ov.closing:
+            aid = th.hint.color
+            for i, j, count in ov.closing:
+                if ok(i) and ok(j):
+                    a, b = pts[i], pts[j]
+                    glow_line(surface, self.scratch, a, b, aid, 0, th.hint.width * 2.2 * s, 0.12 * count)
+                    dot = th.hint.width * (0.5 + 0.35 * count) * s
+                    dashed_line(surface, aid, a, b, dot, 1.6 * dot + 1, 2.2 * s + dot)
+
         # the last line, so the opponent's move is easy to see
         last = game.last_move if game is not None else None
         if game is not None and last is not None and ok(last[0]) and ok(last[1]):
-            ll = th.last_line
-            a, b = pts[last[0]], pts[last[1]]
-            owner = int(game.line_owner[game.board.pair_id(*last)])
-            hot = mix(th.player_colors[owner % 2], ll.color, 0.55)
-            # "still hot": a wider, brighter glow in a whitened player colour
-            glow_line(
-                surface, self.scratch, a, b, hot, ll.width * s, th.lines.glow_width * ll.glow_scale * s, ll.glow_alpha
-            )
-            if ll.dot_radius > 0:
-                mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-                pygame.draw.aacircle(surface, ll.color, (mx, my), max(1.5, ll.dot_radius * s))
+            self._last_line(surface, pts[last[0]], pts[last[1]], int(game.line_owner[game.board.pair_id(*last)]), ov)
 
         # hint: a dashed glowing line with rings on its stars
         if ov.hint is not None and ok(ov.hint[0]) and ok(ov.hint[1]):

@@ -13,6 +13,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 import pygame_gui
 
@@ -20,7 +21,7 @@ from triangles import warmup
 from triangles.i18n import tr, trn
 from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
-from triangles.rules import IllegalMove, Triangle
+from triangles.rules import Game, IllegalMove, Triangle
 from triangles.saves import save_session
 from triangles.settings import seat_name
 from triangles.ui import input as inp
@@ -29,6 +30,7 @@ from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
 from triangles.ui.input import Action
 from triangles.ui.render import BoardView, Overlay
 from triangles.ui.scenes.base import Scene
+from triangles.ui.zoom import BoardZoom
 
 if TYPE_CHECKING:
     from triangles.ui.app import App
@@ -39,6 +41,39 @@ __all__ = ["PlayScene", "reason_text"]
 def reason_text(why: str) -> str:
     """How a refused line is explained on screen (``why``: a ``rules.REASONS`` entry or ``game_over``)."""
     return tr(f"reason.{why}")
+
+
+_POINTER = (inp.POINTER_DOWN, inp.POINTER_UP, inp.POINTER_MOVE)
+
+
+def closing_lines(game: Game) -> list[tuple[int, int, int]]:
+    """The legal lines ``(i, j, count)`` that would close ``count`` triangles if drawn now.
+
+    A line closes a cell (an empty triangle with clear sides: ``board.cells``)
+    when the cell's other two sides are drawn; those candidates are few, and
+    ``Game.closes`` (the engine's own count) confirms each one.
+    """
+    if game.is_over():
+        return []
+    board = game.board
+    cells = board.cells
+    if len(cells) == 0:
+        return []
+    pid = board.arrays.pid
+    a, b, c = cells[:, 0], cells[:, 1], cells[:, 2]
+    sides = np.stack([pid[b, c], pid[a, c], pid[a, b]], axis=1)  # side k is opposite corner k
+    drawn = game.line_owner[sides] >= 0
+    two = np.flatnonzero(drawn.sum(axis=1) == 2)
+    legal = game.legal_mask()
+    out: dict[tuple[int, int], int] = {}
+    for cell in two:
+        k = int(np.flatnonzero(~drawn[cell])[0])
+        p = int(sides[cell, k])
+        if legal[p]:
+            move = board.pair(p)
+            if move not in out:
+                out[move] = game.closes(*move)
+    return sorted((i, j, n) for (i, j), n in out.items() if n > 0)
 
 
 class PlayScene(Scene):
@@ -66,6 +101,11 @@ class PlayScene(Scene):
         self._buttons_state: tuple[bool, ...] | None = None
         self._state_buttons: tuple[pygame_gui.elements.UIButton, ...] = ()  # undo, redo, hint
         self._hand = False
+        #: zoom and pan (UI state, never in the game or its undo) and the closing-lines aid
+        self.zoom = BoardZoom(lambda: self.view, lambda: self.app.viewport, aid=(lambda: self.aid_on, self.toggle_aid))
+        self._closing: tuple[int, list[tuple[int, int, int]]] | None = None  # (position token, lines)
+        #: a demo (the computer against itself): its speed and pause; None in any other game
+        self.demo = DemoPace(app.config.demo_pauses) if match.mode == "demo" else None
 
     # -- widgets -------------------------------------------------------------------
 
@@ -222,6 +262,14 @@ class PlayScene(Scene):
 
     def handle_action(self, a: Action) -> None:
         k = a.kind
+        star = self.view.star_at(*a.pos) if a.pos is not None and k in _POINTER else None
+        if self.zoom.handle(a, star):
+            if k == inp.POINTER_MOVE:
+                self.pointer = None
+                self.hover = None  # panning: no star is under a finger that drags the sky
+            return
+        if k == inp.FIRST:
+            self.view.fit()  # Home: the whole board
         if k == inp.UNDO:
             self.undo()
         elif k == inp.REDO:
@@ -244,7 +292,9 @@ class PlayScene(Scene):
             self._press(self.view.star_at(*a.pos))
         elif k == inp.POINTER_UP and a.pos is not None:
             self.pointer = a.pos
-            self._release(self.view.star_at(*a.pos))
+            if self.zoom.clicked_empty:  # the press on empty space waited to see if it was a pan
+                self._press(None)
+            self._release(star)
         elif k == inp.NAV:
             self._nav(a.pos)
         elif k == inp.CONFIRM:
@@ -253,6 +303,24 @@ class PlayScene(Scene):
             elif self.hover is not None:
                 self._press(self.hover)
                 self._release(self.hover)
+
+    # -- the closing-lines aid -------------------------------------------------------
+
+    @property
+    def aid_on(self) -> bool:
+        return self.app.settings.closing_aid
+
+    def toggle_aid(self) -> None:
+        """Show or hide the lines that would close a triangle now (kept in the settings)."""
+        self.app.settings.closing_aid = not self.app.settings.closing_aid
+        self.app.save_settings()
+
+    def closing_lines(self) -> list[tuple[int, int, int]]:
+        """The legal lines that would close a triangle now, with how many each closes; once per position."""
+        m = self.match
+        if self._closing is None or self._closing[0] != m.token:
+            self._closing = (m.token, closing_lines(m.game))
+        return self._closing[1]
 
     def _cursor(self, hand: bool) -> None:
         """A pointing hand over a star that can be picked."""
@@ -335,11 +403,15 @@ class PlayScene(Scene):
                 return
         self.hover = best
         self.pointer = None
+        if best is not None and not self.view.star_visible(best):  # zoomed in: bring the keyboard's star into view
+            x, y = self.match.board.stars[best]
+            self.view.set_zoom(self.view.zoom, (float(x), float(y)))
 
     # -- frame --------------------------------------------------------------------------
 
     def animate(self, dt: float) -> None:
         self.time += dt
+        self.zoom.update(dt)
         self.hud.update(dt)
         self.flashes.update(dt)
         if self.msg is not None:
@@ -460,15 +532,19 @@ class PlayScene(Scene):
         if self.selected is not None:
             if target is not None:
                 x, y = self.match.board.stars[target]
-                o.band_end = self.app.viewport.to_screen(float(x), float(y))
+                o.band_end = self.view.viewport.to_screen(float(x), float(y))
             elif self.pointer is not None:
                 o.band_end = self.pointer
         o.band_target = target
         o.band_ok = None if aim is None else self.match.game.why_illegal(*aim) is None
         o.flashes = self.flashes.progress()
         o.hint = self.hint_move
+        o.pulse = self.time if self.app.animations else None
+        if self.aid_on and not self.match.game.is_over():
+            o.closing = self.closing_lines()
         return o
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface, self.match.game, self.board_overlay())
         self.hud.draw(surface, self.app.viewport, self.layout, self.hud_info())
+        self.zoom.draw(surface, self.hud)

@@ -21,6 +21,7 @@ from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
 from triangles.ui.input import Action
 from triangles.ui.render import BoardView, Overlay
 from triangles.ui.scenes.base import Scene
+from triangles.ui.zoom import BoardZoom
 
 if TYPE_CHECKING:
     from triangles.ui.app import App
@@ -38,6 +39,8 @@ class ReviewScene(Scene):
         self.view = BoardView(match.board, theme, app.viewport, bg_seed=int(match.seed or 0) % 100_000)
         self.hud = Hud(theme)
         self.flashes = Flashes(app.theme.flash.duration, animated=lambda: app.animations)
+        self.zoom = BoardZoom(lambda: self.view, lambda: self.app.viewport)  # UI state: starts at the whole board
+        self.time = 0.0
         self.step_to(len(self.moves))
         self.flashes.clear()
 
@@ -90,6 +93,8 @@ class ReviewScene(Scene):
         self.app.nav.close(self)
 
     def handle_action(self, a: Action) -> None:
+        if self.zoom.handle(a):
+            return
         if a.kind == inp.CANCEL:
             self.back()
         elif a.kind in (inp.PREV, inp.UNDO) or (a.kind == inp.NAV and a.pos == (-1, 0)):
@@ -102,11 +107,14 @@ class ReviewScene(Scene):
             self.last()
 
     def update(self, dt: float) -> None:
+        self.time += dt
+        self.zoom.update(dt)
         self.hud.update(dt)
         self.flashes.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.game, Overlay(flashes=self.flashes.progress()))
+        pulse = self.time if self.app.animations else None  # the last line's mark: still with reduced motion
+        self.view.draw(surface, self.game, Overlay(flashes=self.flashes.progress(), pulse=pulse))
         players = self.match.players
         info = HudInfo(
             names=seat_names(players),
@@ -117,3 +125,4 @@ class ReviewScene(Scene):
             animated=self.app.animations,
         )
         self.hud.draw(surface, self.app.viewport, self.layout, info)
+        self.zoom.draw(surface, self.hud)
