@@ -98,6 +98,7 @@ def _add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mode", choices=MODES, help=tr("cli.mode"))
     # default None (not given): the game then uses the remembered New game choices
     p.add_argument("--level", choices=LEVEL_NAMES, default=None, help=tr("cli.level"))
+    p.add_argument("--level2", choices=LEVEL_NAMES, default=None, help=tr("cli.level2"))
     p.add_argument("--extra-turn", action="store_true", default=None, help=tr("cli.extra_turn"))
     p.add_argument("--computer-starts", action="store_true", default=None, help=tr("cli.computer_starts"))
     p.add_argument("--fullscreen", action="store_true", help=tr("cli.fullscreen"))
@@ -127,6 +128,7 @@ def _play(args: argparse.Namespace) -> int:
         seed=args.seed,
         mode=args.mode,
         level=args.level,
+        level2=args.level2,
         extra_turn=args.extra_turn,
         computer_starts=args.computer_starts,
         fullscreen=args.fullscreen,

@@ -25,6 +25,8 @@ class LaunchOptions:
     seed: int | None = None
     mode: Mode | None = None
     level: LevelName | None = None
+    #: a demo's second computer
+    level2: LevelName | None = None
     extra_turn: bool | None = None
     computer_starts: bool | None = None
     fullscreen: bool = False
@@ -55,6 +57,8 @@ class LaunchOptions:
             s.mode = self.mode
         if self.level is not None:
             s.level = self.level
+        if self.level2 is not None:
+            s.level2 = self.level2
         if self.extra_turn is not None:
             s.extra_turn = self.extra_turn
         if self.computer_starts is not None:

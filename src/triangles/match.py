@@ -37,6 +37,8 @@ class MatchSettings:
     stars: int | None = None  # None: the preset's default
     seed: int | None = None  # None: a fresh random board
     level: LevelName = DEFAULT_LEVEL
+    #: a demo's second computer (the first one plays ``level`` and draws first)
+    level2: LevelName = DEFAULT_LEVEL
     extra_turn: bool = False
     computer_starts: bool = False
 
@@ -45,6 +47,11 @@ def make_players(settings: MatchSettings) -> tuple[Player, Player]:
     """The two seats for ``settings``, named in the current language."""
     if settings.mode == "hotseat":
         return Player(tr("player.one")), Player(tr("player.two"))
+    if settings.mode == "demo":
+        return (
+            Player(tr("player.computer.one"), "computer", settings.level),
+            Player(tr("player.computer.two"), "computer", settings.level2),
+        )
     you = Player(tr("player.you"))
     cpu = Player(tr("player.computer"), "computer", settings.level)
     return (cpu, you) if settings.computer_starts else (you, cpu)
@@ -124,7 +131,9 @@ class Match:
 
     @property
     def mode(self) -> Mode:
-        return "ai" if any(p.is_computer for p in self.players) else "hotseat"
+        """Taken from the seats (records keep players, not modes): two computers are a demo."""
+        computers = sum(p.is_computer for p in self.players)
+        return "demo" if computers == 2 else "ai" if computers == 1 else "hotseat"
 
     def is_computer(self, player: int) -> bool:
         return self.players[player].is_computer
@@ -153,11 +162,15 @@ class Match:
         return None
 
     def level(self) -> LevelName:
-        """The computer's level (the default when no seat is the computer's)."""
+        """The computer's level (the first computer's in a demo; the default when no seat is the computer's)."""
         for p in self.players:
             if p.is_computer:
                 return p.level or DEFAULT_LEVEL
         return DEFAULT_LEVEL
+
+    def level_of(self, seat: int) -> LevelName:
+        """The level the computer in ``seat`` plays (the default for a person's seat)."""
+        return self.players[seat].level or DEFAULT_LEVEL
 
     # -- the one path for moves ---------------------------------------------------
 
@@ -174,7 +187,8 @@ class Match:
 
         Hotseat: the last line.  Against the computer: back to and including the
         human's last line, so the computer's replies go with it; nothing when
-        only computer lines were drawn (undoing them would only let it play again).
+        only computer lines were drawn (undoing them would only let it play again),
+        and so nothing in a demo.
         Worked out once per position (``game.lines`` builds every line).
         """
         key = (self.token, self.game.move_count)
@@ -186,6 +200,8 @@ class Match:
     def _find_undo_group(self) -> list[Move]:
         lines = self.game.lines
         if not lines:
+            return []
+        if self.mode == "demo":
             return []
         human = self.human_side
         if human is None:

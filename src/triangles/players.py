@@ -20,8 +20,9 @@ LevelName = Literal["easy", "medium", "hard"]
 LEVEL_NAMES: tuple[LevelName, ...] = get_args(LevelName)
 DEFAULT_LEVEL: LevelName = "medium"
 
-#: "ai": one person against the computer; "hotseat": two people at one machine
-Mode = Literal["ai", "hotseat"]
+#: "ai": one person against the computer; "hotseat": two people at one machine;
+#: "demo": the computer against itself (two levels, nobody's statistics)
+Mode = Literal["ai", "hotseat", "demo"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 

@@ -69,6 +69,7 @@ _CAPTIONS: dict[str, str] = {
     "new_game.preset": "new.preset",
     "new_game.stars": "new.stars",
     "new_game.level": "new.level",
+    "new_game.level2": "new.demo.level2",
     "new_game.computer_starts": "new.first",
     "new_game.extra_turn": "new.extra_turn",
 }
@@ -98,7 +99,7 @@ class Settings:
     language: str | None = None
     theme: str = DEFAULT_THEME
     sound: bool = True
-    volume: int = DEFAULT_VOLUME  # 0..100; stored for when the game has sounds
+    volume: int = DEFAULT_VOLUME  # 0..100, read at every sound (ui/sound.py)
     #: False: reduced motion, animations show their end state at once
     animations: bool = True
     #: what the New game dialog offers (its last choices; the seed is never kept)
@@ -138,6 +139,7 @@ class Settings:
                 "preset": ng.preset,
                 "stars": ng.stars,
                 "level": ng.level,
+                "level2": ng.level2,
                 "computer_starts": ng.computer_starts,
                 "extra_turn": ng.extra_turn,
             },
@@ -248,6 +250,11 @@ def _new_game_from(
             ng.level = data["level"]
         else:
             bad("new_game.level")
+    if "level2" in data:
+        if data["level2"] in LEVEL_NAMES:
+            ng.level2 = data["level2"]
+        else:
+            bad("new_game.level2")
     ng.computer_starts = boolean("computer_starts", ng.computer_starts, data, "new_game.")
     ng.extra_turn = boolean("extra_turn", ng.extra_turn, data, "new_game.")
     return ng
@@ -371,13 +378,16 @@ def _every_translation(key: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def seat_name(player: Player, mode: str) -> str:
+def seat_name(player: Player, mode: str, seat: int = 0) -> str:
     """How a seat is named on screen now: a default name follows the current language, a chosen one stays.
 
     Records keep the names in the language of the day; "You", "Computer",
     "Player 1" and "Player 2" are shown in the language on screen instead.
+    In a demo (``mode`` "demo") the two computers are "Computer 1" and "Computer 2" by ``seat``.
     """
     if player.is_computer:
+        if mode == "demo":
+            return tr("player.computer.one" if seat == 0 else "player.computer.two")
         return tr("player.computer")
     if mode == "ai":
         return tr("player.you") if player.name in _every_translation("player.you") else player.name
@@ -389,5 +399,6 @@ def seat_name(player: Player, mode: str) -> str:
 
 def seat_names(players: tuple[Player, Player]) -> tuple[str, str]:
     """Both seats' names as shown now (see :func:`seat_name`), for a match or a record's players."""
-    mode = "ai" if any(p.is_computer for p in players) else "hotseat"
-    return seat_name(players[0], mode), seat_name(players[1], mode)
+    computers = sum(p.is_computer for p in players)
+    mode = "demo" if computers == 2 else "ai" if computers == 1 else "hotseat"
+    return seat_name(players[0], mode, 0), seat_name(players[1], mode, 1)

@@ -171,7 +171,12 @@ def _is_default_name(name: str, seat: int) -> bool:
 
 
 def finished_game(match: Match, preset: str) -> FinishedGame:
-    """The statistics' view of a finished ``match`` (``preset``: its device preset, worked out by the caller)."""
+    """The statistics' view of a finished ``match`` (``preset``: its device preset, worked out by the caller).
+
+    Not for a demo (:meth:`StatisticsBook.count` skips those): ValueError.
+    """
+    if match.mode == "demo":
+        raise ValueError("a demo is not counted")
     game = match.game
     winner = game.winner()
     common: dict[str, Any] = {
@@ -426,8 +431,11 @@ class StatisticsBook:
         return True
 
     def count(self, match: Match, preset: str) -> bool:
-        """Count a finished match once (by its game id); True when the figures changed."""
-        if not match.game.is_over():
+        """Count a finished match once (by its game id); True when the figures changed.
+
+        A demo (the computer against itself) is nobody's game: never counted, its id not even kept.
+        """
+        if not match.game.is_over() or match.mode == "demo":
             return False  # an abandoned or unfinished game is never counted
         stats = self.stats
         seen = match.game_id in stats.counted

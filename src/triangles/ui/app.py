@@ -31,6 +31,7 @@ from triangles.ui import input as inp
 from triangles.ui.navigator import Navigator
 from triangles.ui.render.theme import Theme, ThemeError, load_theme
 from triangles.ui.render.viewport import Viewport
+from triangles.ui.sound import SoundPlayer, Sounds
 from triangles.ui.stack import SceneStack
 from triangles.ui.window import WINDOW_CLASS, Window, fit_window_size
 from triangles.ui.worker import AIWorker, Chooser, Hinter, hint_chooser
@@ -59,6 +60,10 @@ class AppConfig:
     message_time: float = 2.2
     #: the computer's clock for its natural pause (tests drive it by hand)
     ai_clock: Callable[[], float] = time.monotonic
+    #: a demo's pause before each line, slow / normal / fast (seconds)
+    demo_pauses: tuple[float, float, float] = (1.6, 0.7, 0.15)
+    #: replaces :class:`triangles.ui.sound.Sounds` (given the live settings): a recorder in tests
+    sounds: Callable[[Callable[[], Settings]], SoundPlayer] | None = None
 
 
 class App:
@@ -79,6 +84,8 @@ class App:
             on_layout=self._relayout,
             scale=self.settings.window_scale,
         )
+        # the mixer opens after the window (a failure leaves the game silent); volume and mute are read live
+        self.sounds: SoundPlayer = (self.config.sounds or Sounds)(lambda: self.settings)
         self.worker = AIWorker(self.config.chooser, self.config.ai_clock)
         self.hint_worker = AIWorker(hint_chooser(self.config.hinter))
         self.rng = random.Random()

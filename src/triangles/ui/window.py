@@ -81,7 +81,7 @@ class Window:
         # window rules look for "triangles"; a class the user set on purpose is kept
         if os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", os.path.basename(sys.argv[0])):
             os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
-        # display and fonts only: no audio device is opened (none is used)
+        # display and fonts only; the mixer is ui/sound.py's (opened by the app, silent when there is no device)
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 40)

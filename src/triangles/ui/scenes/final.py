@@ -23,7 +23,7 @@ from triangles.ui.scenes.base import Overlay, Rect
 if TYPE_CHECKING:
     from triangles.ui.app import App
 
-__all__ = ["FinalScene", "result_text"]
+__all__ = ["FinalScene", "result_text", "result_sound"]
 
 
 def result_text(match: Match) -> str:
@@ -35,6 +35,16 @@ def result_text(match: Match) -> str:
     if match.mode == "ai":
         return tr("final.you_won") if winner == match.human_side else tr("final.you_lost")
     return tr("final.wins", name=seat_names(match.players)[winner])
+
+
+def result_sound(match: Match) -> str:
+    """The end's sound: against the computer the human's win, loss or draw; otherwise a win or a draw."""
+    winner = match.game.winner()
+    if winner is None:
+        return "draw"
+    if match.mode == "ai":
+        return "win" if winner == match.human_side else "loss"
+    return "win"  # two people, or a demo: somebody won, nobody lost to the player
 
 
 def fits(button: UIElement) -> bool:
@@ -53,6 +63,7 @@ class FinalScene(Overlay):
         self.theme = app.theme.seated(match.colors_swapped)  # the person keeps their colour
         self.hud = Hud(self.theme)  # its fonts, for the scores
         self.box: Rect = (0, 0, 0, 0)
+        app.sounds.play(result_sound(match))  # once, when the game ends (a resize rebuilds, never re-makes)
 
     def build_ui(self) -> None:
         self._build(one_column=False)

@@ -23,8 +23,9 @@ from triangles.match import Match
 from triangles.players import DEFAULT_LEVEL
 from triangles.rules import Game, IllegalMove, Triangle
 from triangles.saves import save_session
-from triangles.settings import seat_name
+from triangles.settings import seat_names
 from triangles.ui import input as inp
+from triangles.ui.demo import SPEEDS, DemoPace
 from triangles.ui.flashes import Flashes
 from triangles.ui.hud import Hud, HudInfo, HudLayout, hud_layout
 from triangles.ui.input import Action
@@ -121,6 +122,12 @@ class PlayScene(Scene):
             ("hud.redo", self.redo, "#redo"),
             ("hud.hint", self.ask_hint, "#hint"),
         ]
+        if self.demo is not None:  # nothing to undo or hint: the demo's pause and speed instead
+            names[1:] = [
+                ("hud.demo.pause", self.toggle_demo, "#demo_pause"),
+                ("hud.demo.slower", self.demo_slower, "#demo_slower"),
+                ("hud.demo.faster", self.demo_faster, "#demo_faster"),
+            ]
         gap = 8.0
         bw = (w - gap * (len(names) - 1)) / len(names)
         made = [
@@ -136,11 +143,16 @@ class PlayScene(Scene):
             return
         m = self.match
         human_turn = not m.game.is_over() and not m.computer_to_move
-        state = (m.can_undo(), m.can_redo(), human_turn and self.app.hint_worker.pending is None)
+        state: tuple[bool, ...] = (m.can_undo(), m.can_redo(), human_turn and self.app.hint_worker.pending is None)
+        demo = self.demo
+        if demo is not None:
+            state = (not m.game.is_over(), demo.can_slow_down(), demo.can_speed_up(), demo.paused)
         if state == self._buttons_state:
             return
         self._buttons_state = state
-        for btn, on in zip(self._state_buttons, state, strict=True):
+        if demo is not None:
+            self._state_buttons[0].set_text(tr("hud.demo.resume" if demo.paused else "hud.demo.pause"))
+        for btn, on in zip(self._state_buttons, state[:3], strict=True):
             if on:
                 btn.enable()
             else:
@@ -161,6 +173,7 @@ class PlayScene(Scene):
         """Draw line i-j (whoever chose it) through ``Match.play``; IllegalMove propagates unchanged."""
         mover = self.match.game.player
         closed = self.match.play(i, j)
+        self.app.sounds.play(("line", "close1", "close2")[min(len(closed), 2)])
         self._after_change()
         self.flashes.add(closed, mover)
         if closed and self.match.game.extra_turn and not self.match.game.is_over():
@@ -181,6 +194,7 @@ class PlayScene(Scene):
         why = self.match.game.why_illegal(i, j)
         if why is not None:
             self.say(reason_text(why), "bad")
+            self.app.sounds.play("refused")
             return False
         try:
             self.play(i, j)
@@ -237,6 +251,36 @@ class PlayScene(Scene):
         self.hint_token = m.token
         self.app.hint_worker.request(m.game, DEFAULT_LEVEL, m.token)
 
+    # -- a demo's pace --------------------------------------------------------------
+
+    def toggle_demo(self) -> None:
+        """Pause or resume a demo."""
+        if self.demo is not None and not self.match.game.is_over():
+            self.demo.toggle()
+
+    def demo_slower(self) -> None:
+        if self.demo is not None:
+            self.demo.slower()
+
+    def demo_faster(self) -> None:
+        if self.demo is not None:
+            self.demo.faster()
+
+    def _demo_key(self, a: Action) -> bool:
+        """A demo's keys: Enter / Space pause and resume, 1 2 3 choose the speed; True when used."""
+        if self.demo is None:
+            return False
+        if a.kind == inp.CONFIRM:
+            self.toggle_demo()
+            return True
+        if a.kind == inp.KEY and a.event is not None:
+            digits = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
+            speed = digits.get(int(getattr(a.event, "key", -1)))
+            if speed is not None:
+                self.demo.speed = SPEEDS[speed]
+                return True
+        return False
+
     def open_menu(self) -> None:
         self._drop_aim()
         self.app.nav.pause()
@@ -261,6 +305,8 @@ class PlayScene(Scene):
         self.dragging = False
 
     def handle_action(self, a: Action) -> None:
+        if self._demo_key(a):
+            return
         k = a.kind
         star = self.view.star_at(*a.pos) if a.pos is not None and k in _POINTER else None
         if self.zoom.handle(a, star):
@@ -339,6 +385,9 @@ class PlayScene(Scene):
     def _blocked(self) -> bool:
         m = self.match
         if m.game.is_over():
+            return True
+        if self.demo is not None:
+            self.say(tr("demo.note"), "info", 2.0)  # nobody draws in a demo
             return True
         if m.computer_to_move:
             self.say(tr("status.wait"), "info", 1.2)
@@ -442,8 +491,13 @@ class PlayScene(Scene):
             self.ai_asked = token
             self.ai_delay = self._natural_pause()
             seed = (int(m.seed or 0) * 7919 + m.game.move_count) % (2**31)
-            w.request(m.game, m.level(), token, seed=seed, time_limit=self.app.config.ai_time_limit)
+            level = m.level_of(m.game.player)  # a demo's two computers play at their own levels
+            w.request(m.game, level, token, seed=seed, time_limit=self.app.config.ai_time_limit)
             return
+        if self.demo is not None:
+            if self.demo.paused:
+                return  # the answer waits (it is kept for this position) until the demo resumes
+            self.ai_delay = self.demo.seconds  # a new speed applies to the line being waited for
         res = w.poll(token, self.ai_delay)
         if res is None:
             return
@@ -458,7 +512,9 @@ class PlayScene(Scene):
         self.play(move[0], move[1])
 
     def _natural_pause(self) -> float:
-        """Seconds before the computer's line may appear (it would look rushed at once)."""
+        """Seconds before the computer's line may appear (it would look rushed at once; a demo's: its speed)."""
+        if self.demo is not None:
+            return self.demo.seconds
         lo, hi = self.app.config.ai_delay
         return lo if hi <= lo else self.app.rng.uniform(lo, hi)
 
@@ -468,13 +524,13 @@ class PlayScene(Scene):
         m = self.match
         g = m.game
         # "You", "Player 1"... in the language on screen now; names chosen in Settings as they are
-        names = (seat_name(m.players[0], m.mode), seat_name(m.players[1], m.mode))
+        names = seat_names(m.players)
         sub0, sub1 = (
             tr("hud.computer_level", level=tr(f"level.{p.level or DEFAULT_LEVEL}")) if p.is_computer else ""
             for p in m.players
         )
         over = g.is_over()
-        thinking = m.computer_to_move
+        thinking = m.computer_to_move and not (self.demo is not None and self.demo.paused)
         status, kind, player = "", "info", None
         if self.msg is not None:
             status, kind = self.msg[0], self.msg[1]
@@ -486,6 +542,10 @@ class PlayScene(Scene):
             else:
                 status = tr("status.moves_again", name=names[g.player])
             kind = "good"
+        elif self.demo is not None and (self.demo.paused or warmup.progress() is None):
+            speed = tr(self.demo.speed_key)
+            status = tr("status.demo_paused") if self.demo.paused else tr("status.demo", speed=speed)
+            player = g.player
         elif thinking:
             # a cold numba cache (first start, or after an update): say what the wait is, and how far along
             preparing = warmup.progress()

@@ -34,6 +34,8 @@ T = TypeVar("T")
 LABEL_H, ROW_H, GAP, GRID_GAP = 22.0, 40.0, 12.0, 6.0
 #: presets at least this wide (design points) get two columns
 TWO_COLUMNS_FROM = 800.0
+#: seconds the volume slider stays still before its sample plays
+SAMPLE_AFTER = 0.25
 
 
 def theme_caption(name: str) -> str:
@@ -106,6 +108,8 @@ class SettingsScene(Overlay):
         self.volume_slider: pygame_gui.elements.UIHorizontalSlider | None = None
         self.volume_label: pygame_gui.elements.UILabel | None = None
         self.rows: dict[str, ChoiceGrid[object]] = {}
+        #: seconds until the volume's sample plays (once the slider has been still a moment); None: none due
+        self.sample_in: float | None = None
 
     # -- layout ----------------------------------------------------------------------
 
@@ -238,7 +242,7 @@ class SettingsScene(Overlay):
         self.app.save_settings()
 
     def _sound(self, x: float, y: float, w: float) -> float:
-        # honest about it: nothing plays yet, the choice is kept for when something does
+        # the game's sounds (ui/sound.py) read this and the volume at every sound
         caption = tr("settings.sound.caption")
         return self._choices("sound", caption, self._on_off(), self.app.settings.sound, self._set_sound, x, y, w)
 
@@ -250,6 +254,8 @@ class SettingsScene(Overlay):
             else:
                 self.volume_slider.disable()
         self.app.save_settings()
+        if on:
+            self.app.sounds.play("close1")  # what it sounds like now
 
     def _volume(self, x: float, y: float, w: float) -> float:
         h = LABEL_H + ROW_H + GAP
@@ -336,6 +342,12 @@ class SettingsScene(Overlay):
                 self.app.store.dirty = True
                 if self.volume_label is not None:
                     self.volume_label.set_text(tr("settings.volume.value", n=value))
+                self.sample_in = SAMPLE_AFTER
+        if self.sample_in is not None:
+            self.sample_in -= dt
+            if self.sample_in <= 0:
+                self.sample_in = None
+                self.app.sounds.play("close1")  # the new volume, heard once the slider stops
 
     def handle_action(self, action: Action) -> None:
         if action.kind == inp.CANCEL:
