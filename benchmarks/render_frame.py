@@ -10,8 +10,13 @@ the end through the rules API, headless (SDL dummy video driver).  Measures:
 * undo         - one undo per frame (snapshot restore), undo past the
                  snapshots (checkpoint), jumps back and forward, a full rebuild
 * resize       - set_viewport to 1600 x 1000 and draw (new background + rebuild)
+* zoom         - the wheel gesture, frames until crisp, idle at 2x and 4x, a drag-pan
 
-Run:  python benchmarks/render_frame.py [--stars 180] [--seed 1]
+Every shipped theme is measured in turn (``--theme NAME`` for one), and a
+summary of the idle frames closes the run: the target is a median under 4 ms
+and no frame over 16 ms.
+
+Run:  python benchmarks/render_frame.py [--stars 180] [--seed 1] [--theme paper]
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import pygame  # noqa: E402
 
 from triangles.presets import get_preset  # noqa: E402
 from triangles.rules import Game  # noqa: E402
+from triangles.settings import available_themes  # noqa: E402
 from triangles.ui.render import BoardView, Overlay, Viewport, load_theme  # noqa: E402
 
 
@@ -51,7 +57,7 @@ def random_game(board, seed: int) -> list[tuple[int, int]]:
 _cpu: list[float] = []  # CPU time of the frames timed since the last report
 
 
-def report(name: str, ms: list[float]) -> None:
+def report(name: str, ms: list[float]) -> float:
     """Wall-clock figures, then this thread's CPU time: on a shared machine the
     wall clock includes time the process waited for a core, the CPU time not."""
     cpu = _cpu[-len(ms) :]
@@ -63,6 +69,7 @@ def report(name: str, ms: list[float]) -> None:
         f"max {max(cpu):7.3f} ms"
     )
     _cpu.clear()
+    return max(cpu)
 
 
 def timed(fn) -> float:
@@ -80,20 +87,79 @@ def main() -> None:
     ap.add_argument("--stars", type=int, default=180)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--idle-frames", type=int, default=500)
+    ap.add_argument("--theme", action="append", help="a theme folder (repeatable); default: every shipped theme")
     args = ap.parse_args()
 
     pygame.init()
     pr = get_preset(args.preset)
-    screen = pygame.display.set_mode(pr.window)
     board = pr.make_board(args.stars, seed=args.seed)
     moves = random_game(board, args.seed)
-    theme = load_theme("nebula")
-    vp = Viewport(pr.window, pr.window, pr.board)
     print(
         f"{args.preset} {pr.window[0]}x{pr.window[1]}, {board.n} stars, {len(moves)} lines "
         f"in the finished game, pygame-ce {pygame.version.ver}, SDL {'.'.join(map(str, pygame.get_sdl_version()))}"
     )
+    summary = []
+    for name in args.theme or available_themes():
+        print(f"\n== theme {name}")
+        summary.append((name, run_theme(args, pr, board, moves, name)))
+    print(
+        "\nidle frame on the finished board (target: median < 4 ms, max < 16 ms; wall max includes waiting for a core)"
+    )
+    for name, (med, mx, cpu, med_big, mx_big, cpu_big) in summary:
+        print(
+            f"  {name:<14} {pr.window[0]}x{pr.window[1]}: median {med:6.3f}, max {mx:6.3f} (cpu {cpu:6.3f}) ms | "
+            f"1600x1000: median {med_big:6.3f}, max {mx_big:6.3f} (cpu {cpu_big:6.3f}) ms"
+        )
+    run_zoom(args, pr, board, moves, (args.theme or available_themes())[0])
 
+
+def run_zoom(args, pr, board, moves, name: str) -> None:
+    """Zoom and pan on the finished board: the wheel gesture (stand-in + a slice of the crisp layer
+    per frame), frames until it is crisp, idle zoomed with the last line's pulse, a drag-pan."""
+    print(f"\n== zoom ({name}, finished board, last line pulsing)")
+    screen = pygame.display.set_mode(pr.window)
+    g = Game(board)
+    for i, j in moves:
+        g.play(i, j)
+    view = BoardView(board, load_theme(name), Viewport(pr.window, pr.window, pr.board), bg_seed=args.seed)
+    clock = [0.0]
+
+    def frame() -> None:
+        clock[0] += 1 / 60
+        view.draw(screen, g, Overlay(hover=3, pulse=clock[0]))
+
+    frame()
+    pointer = view.star_screen_pos(len(moves) and moves[-1][0])
+    gesture = []
+    for step in range(8):  # a wheel notch every third frame, about a star
+        view.zoom_at(1.25 if step < 6 else 0.8, pointer)
+        gesture += [timed(frame) for _ in range(3)]
+    report("wheel gesture (8 notches)", gesture)
+    settle = []
+    while not view.sharp and len(settle) < 600:
+        settle.append(timed(frame))
+    report(f"until crisp at {view.zoom:.2f}x ({len(settle)} frames)", settle or [0.0])
+    for z in (2.0, 4.0):
+        view.set_zoom(z)
+        while not view.sharp:
+            frame()
+        report(f"idle zoomed {z:.0f}x", [timed(frame) for _ in range(args.idle_frames)])
+    view.set_zoom(2.0)
+    pan = []
+    for _ in range(60):  # a drag: the board follows the pointer every frame
+        view.pan_by(-6, -4)
+        pan.append(timed(frame))
+    while not view.sharp:
+        pan.append(timed(frame))
+    report(f"drag-pan at 2x + until crisp ({len(pan)} frames)", pan)
+    print(f"  zoomed layers completed: {view.zoom_builds}")
+
+
+def run_theme(args, pr, board, moves, name: str) -> tuple[float, ...]:
+    """Every measurement for one theme; returns the idle frames' wall median, wall max and CPU max at both sizes."""
+    screen = pygame.display.set_mode(pr.window)
+    theme = load_theme(name)
+    vp = Viewport(pr.window, pr.window, pr.board)
     gc.collect()
     g = Game(board)
     view = BoardView(board, theme, vp, bg_seed=args.seed)
@@ -113,7 +179,7 @@ def main() -> None:
     ov = Overlay(hover=0)
     for _ in range(args.idle_frames):
         idle.append(timed(lambda: view.draw(screen, g, ov)))
-    report("idle (finished game)", idle)
+    idle_cpu = report("idle (finished game)", idle)
 
     anim = []
     owners = dict(g.triangles)
@@ -149,7 +215,8 @@ def main() -> None:
     view.set_viewport(Viewport(big, pr.window, pr.board))
     report("resize 1600x1000 (bg+rebuild)", [timed(lambda: view.draw(screen, g, Overlay()))])
     idle2 = [timed(lambda: view.draw(screen, g, Overlay(hover=1))) for _ in range(200)]
-    report("idle at 1600x1000", idle2)
+    idle2_cpu = report("idle at 1600x1000", idle2)
+    return statistics.median(idle), max(idle), idle_cpu, statistics.median(idle2), max(idle2), idle2_cpu
 
 
 if __name__ == "__main__":

@@ -77,6 +77,7 @@ class App:
         i18n.set_language(self.settings.language or detect_language())
         self.stack: SceneStack[Scene] = SceneStack()
         # the command line's preset and fullscreen win for this run; otherwise the remembered ones
+        self._theme_problem: Problem | None = None  # a broken theme file, said once the first screen is up
         self.window = Window(
             self._load_theme(self.settings.theme),
             get_preset(self.options.preset or self.settings.new_game.preset),
@@ -97,7 +98,7 @@ class App:
         # the New game dialog opens on the remembered choices with the command line's on top
         self.nav.new_game_choices = self.options.new_game_choices(self.settings.new_game_choices())
         self.nav.start(self.options)
-        self.report(self.store.take_problems())
+        self.report(self.store.take_problems() + self._take_theme_problem())
 
     # -- what scenes read ---------------------------------------------------------------
 
@@ -140,13 +141,21 @@ class App:
 
     # -- settings -----------------------------------------------------------------------
 
-    @staticmethod
-    def _load_theme(name: str) -> Theme:
-        """The chosen theme, or Nebula when it cannot be read (a broken theme must not stop the game)."""
+    def _load_theme(self, name: str) -> Theme:
+        """The chosen theme, or Nebula when it cannot be read (a broken theme must not stop the game).
+
+        What was wrong is kept for :meth:`_take_theme_problem`, to be said in the player's language."""
         try:
             return load_theme(name)
-        except ThemeError:
+        except ThemeError as exc:
+            from triangles.ui.scenes.settings import theme_caption
+
+            self._theme_problem = Problem("theme.broken", (("theme", theme_caption(name)), ("reason", str(exc))))
             return load_theme(DEFAULT_THEME)
+
+    def _take_theme_problem(self) -> list[Problem]:
+        problem, self._theme_problem = self._theme_problem, None
+        return [problem] if problem is not None else []
 
     def report(self, problems: list[Problem]) -> None:
         """One message box for everything in ``problems`` (nothing when there are none)."""
@@ -173,12 +182,15 @@ class App:
         self.save_settings()
 
     def set_theme(self, name: str) -> None:
-        """Remember the theme and draw new boards with it (boards already open keep theirs)."""
+        """Remember the theme and restyle everything on screen with it, boards already open too."""
         old, self.settings.theme = self.settings.theme, name
         if name != old:
             self.window.theme = self._load_theme(name)
+            for scene in self.stack:
+                scene.on_theme()
             self.window.refit(force=True)
         self.save_settings()
+        self.report(self._take_theme_problem())
 
     def set_window_scale(self, scale: int | None) -> None:
         self.settings.window_scale = scale

@@ -205,7 +205,7 @@ class Hud:
         elif info.status_kind == "good":
             color = hud.accent
         elif info.status_player is not None:
-            color = _mix(self.theme.player_colors[info.status_player], (255, 255, 255), 0.35)
+            color = _mix(self.theme.player_colors[info.status_player], hud.text, 0.35)
         else:
             color = hud.text
         font = self.font(min(hud.font_sizes.normal * sc, r.h * 0.62), bold=info.status_kind in ("bad", "good"))

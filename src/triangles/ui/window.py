@@ -122,7 +122,7 @@ class Window:
     def _make_gui(self) -> pygame_gui.UIManager:
         """A pygame_gui manager whose theme fonts are scaled to the viewport."""
         theme = self._scaled_gui_theme(self.viewport.scale)
-        for k, color in enumerate(self.theme.player_colors):
+        for k, color in enumerate(self.theme.ui_player_colors):
             # labels in a player's colour (the final screen's headline)
             theme[f"#player{k}"] = {"colours": {"normal_text": "#{:02x}{:02x}{:02x}".format(*color)}}
         with warnings.catch_warnings():
@@ -268,7 +268,10 @@ class Window:
     # -- shared drawing ----------------------------------------------------------------
 
     def veil(self, size: tuple[int, int], alpha: int) -> pygame.Surface:
-        """A translucent dark sheet, kept per size (allocating a window-sized surface each frame is wasteful)."""
+        """A translucent dark sheet, kept per size (allocating a window-sized surface each frame is wasteful).
+
+        The theme's ``hud.veil`` strengthens it (a light board needs more for the menus' light text to read)."""
+        alpha = min(255, round(alpha * self.theme.hud.veil))
         key = (size[0], size[1], alpha)
         v = self._veils.get(key)
         if v is None:

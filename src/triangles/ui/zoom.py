@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
@@ -46,7 +47,7 @@ PAN_STEP = 0.2
 
 Rect = tuple[float, float, float, float]
 
-_WASD = {pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0)}
+_WASD = MappingProxyType({pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0)})
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
-"""The generated nebula background: soft colour clouds and faint far stars.
+"""The generated background: a nebula (soft colour clouds and faint far stars) or paper.
 
 Made once per (board seed, window size) with numpy and cached by the view; it is
 never redrawn per frame.  Clouds are shaded on a grid four times coarser than
 the window (they are soft, so nothing is lost), upsampled in float and dithered
 before rounding to 8 bits so dark gradients do not band.  All coordinates are
-design points, so resizing the window scales the same sky.
+design points, so resizing the window scales the same sky.  A theme whose
+``background.kind`` is ``"paper"`` gets a light sheet instead: the same
+gradient, faint stains in the cloud colours, a darkened edge and a fibre grain
+(``dust``), with no tone mapping, so the paper stays as light as the theme says.
 """
 
 from __future__ import annotations
@@ -12,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from triangles.ui.render.noise import fbm
+from triangles.ui.render.noise import fbm, value_noise
 from triangles.ui.render.theme import BackgroundStyle
 from triangles.ui.render.viewport import Viewport
 
-__all__ = ["make_background", "nebula_rgb"]
+__all__ = ["make_background", "nebula_rgb", "paper_rgb"]
 
 _COARSE = 4  # window pixels per cloud sample
 
@@ -101,6 +104,40 @@ def nebula_rgb(style: BackgroundStyle, viewport: Viewport, seed: int) -> np.ndar
     return full
 
 
+def paper_rgb(style: BackgroundStyle, viewport: Viewport, seed: int) -> np.ndarray:
+    """A sheet of paper as an (h, w, 3) float32 array in [0, 1]: gradient, stains, edge, fibres."""
+    w, h = viewport.window_size
+    s = viewport.scale
+    dw, dh = viewport.design_size
+    ref = float(max(dw, dh))
+    cw, ch = max(2, -(-w // _COARSE)), max(2, -(-h // _COARSE))
+    px = (np.arange(cw, dtype=np.float32) + 0.5) * (w / cw)
+    py = (np.arange(ch, dtype=np.float32) + 0.5) * (h / ch)
+    X, Y = np.meshgrid((px - viewport.offset[0]) / s / ref, (py - viewport.offset[1]) / s / ref)
+    rng = np.random.default_rng([style.seed, seed])
+    base_seed = int(rng.integers(1 << 30))
+    t = np.clip(Y * (ref / dh), 0, 1)[..., None]
+    rgb = _c(style.top) * (1 - t) + _c(style.bottom) * t
+    # faint stains: large soft patches, each colour pulling the paper a little towards it
+    f = 3.2 / style.cloud_scale
+    for k, col in enumerate(style.clouds):
+        n = fbm(X * f, Y * f, base_seed + 10 + k, 5)
+        a = (style.cloud_strength * 0.3 * np.clip((n - 0.45) * 2.5, 0, 1))[..., None]
+        rgb = rgb * (1 - a) + _c(col) * a
+    # the edge of the sheet a shade darker
+    aspect_w, aspect_h = dw / ref, dh / ref
+    r2 = ((X - aspect_w / 2) / (aspect_w * 0.5)) ** 2 + ((Y - aspect_h / 2) / (aspect_h * 0.5)) ** 2
+    rgb = rgb * (1 - 0.25 * style.vignette * np.clip(r2 * 0.5, 0, 1))[..., None]
+    full = _upsample(rgb.astype(np.float32), w, h)
+    # fibres: noise stretched along x (long thin streaks), plus the paper's fine tooth
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    fib = value_noise(xx / (9.0 * s), yy / (1.4 * s), base_seed + 77) - 0.5
+    tooth = rng.random((h, w), dtype=np.float32) - 0.5
+    grain = (fib * 0.8 + tooth * 0.35) * style.dust_strength
+    full += grain[..., None] * _c(style.dust)
+    return np.clip(full, 0, 1)
+
+
 def _far_stars(img: np.ndarray, style: BackgroundStyle, viewport: Viewport, rng: np.random.Generator) -> None:
     """Add faint, tinted pin-point stars (a few with a tiny halo) in place."""
     h, w = img.shape[:2]
@@ -130,10 +167,10 @@ def _far_stars(img: np.ndarray, style: BackgroundStyle, viewport: Viewport, rng:
 
 
 def make_background(style: BackgroundStyle, viewport: Viewport, seed: int) -> pygame.Surface:
-    """The nebula as an opaque 24-bit Surface the size of the window (dithered to 8 bits).
+    """The sky (or paper) as an opaque 24-bit Surface the size of the window (dithered to 8 bits).
 
     Convert it to the target's pixel format before blitting it every frame."""
-    rgb = nebula_rgb(style, viewport, seed)
+    rgb = paper_rgb(style, viewport, seed) if style.kind == "paper" else nebula_rgb(style, viewport, seed)
     rng = np.random.default_rng([style.seed, seed, 99])
     dither = rng.random(rgb.shape[:2], dtype=np.float32)[..., None] - 0.5
     out = np.clip(rgb * 255.0 + dither, 0, 255).astype(np.uint8)

@@ -28,8 +28,8 @@ import numpy as np
 import pygame
 
 from triangles.rules import Board, Game, Move, Triangle
-from triangles.ui.render.primitives import Scratch, fill_triangle, glow_line
-from triangles.ui.render.sprites import lighten, star_sprite
+from triangles.ui.render.primitives import Point, Scratch, dashed_line, fill_triangle, glow_line, triangle_mark
+from triangles.ui.render.sprites import blend_flags, lighten, line_px, star_sprite
 from triangles.ui.render.theme import Color, Theme
 from triangles.ui.render.viewport import Viewport
 
@@ -76,12 +76,13 @@ class BoardLayer:
         )
         half = max(h for _, h in self.star_sprites)
         self.star_half = half
+        self.star_flags = blend_flags(st.blend)
 
     def _blit_stars(self, ids: Iterable[int]) -> None:
         for i in ids:
             spr, half = self.star_sprites[self.star_kind[i]]
             x, y = self.screen_points[i]
-            self.surf.blit(spr, (round(x) - half, round(y) - half), special_flags=pygame.BLEND_RGB_ADD)
+            self.surf.blit(spr, (round(x) - half, round(y) - half), special_flags=self.star_flags)
 
     def _compose_all(self) -> None:
         self._stale = False
@@ -113,35 +114,48 @@ class BoardLayer:
         s = self.viewport.scale
         P = self.screen_points
         color = th.player_colors[owner]
+        ps = th.players[owner]
         dirty = glow_line(
             self.lines,
             self.scratch,
             P[move[0]],
             P[move[1]],
             color,
-            th.lines.width * s,
+            th.line_width(owner) * s,
             th.lines.glow_width * s,
             th.lines.glow_alpha,
             th.lines.core_lighten,
+            ps.dash * s,
+            ps.gap * s,
         )
         idx = self._index
-        tc = th.player_colors[owner]
         for a, b, d in closed:
             sides = ((a, b), (a, d), (b, d))
+            tri = [P[a], P[b], P[d]]
             dirty.union_ip(
                 fill_triangle(
                     self.lines,
                     self.scratch,
-                    [P[a], P[b], P[d]],
-                    tc,
+                    tri,
+                    color,
                     th.triangles.fill_alpha,
                     th.triangles.center_lighten,
                 )
             )
+            triangle_mark(self.lines, tri, ps.mark, _core(th, owner), s)
             for e in sides:  # crisp cores back on top of the fill
-                eo = self.moves[idx[e]][1]
-                pygame.draw.aaline(self.lines, _core(th, eo), P[e[0]], P[e[1]], max(1, round(th.lines.width * s)))
+                self._core_line(self.moves[idx[e]][1], P[e[0]], P[e[1]])
         return dirty
+
+    def _core_line(self, owner: int, a: Point, b: Point) -> None:
+        """The crisp core of one of ``owner``'s lines, in their pattern (no glow)."""
+        th, s = self.theme, self.viewport.scale
+        ps = th.players[owner]
+        w = line_px(th.line_width(owner), s)
+        if ps.line_style == "dashed":
+            dashed_line(self.lines, _core(th, owner), a, b, w, ps.dash * s, ps.gap * s, phase=ps.dash * s / 2)
+        else:
+            pygame.draw.aaline(self.lines, _core(th, owner), a, b, w)
 
     def rebuild(self, game: Game) -> None:
         """Redraw everything from the background (for tests and the benchmark)."""

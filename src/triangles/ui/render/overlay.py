@@ -20,7 +20,7 @@ import pygame
 
 from triangles.rules import Game
 from triangles.ui.render.primitives import Point, Scratch, add_polyline, dashed_line, fill_triangle, glow_line
-from triangles.ui.render.sprites import mix, ring_sprite, scaled
+from triangles.ui.render.sprites import blend_flags, mix, ring_sprite, scaled
 from triangles.ui.render.theme import Color, Theme
 
 __all__ = ["Overlay", "OverlayPainter", "PULSE_PERIOD", "last_line_marker_radius"]
@@ -60,17 +60,20 @@ class OverlayPainter:
         self.scratch = scratch
         st = theme.stars
         r, w = st.ring_radius * scale, max(1.0, st.ring_width * scale)
+        self._ring_flags = blend_flags(st.blend)  # light rings on a sky, ink rings on paper
         self._rings: dict[Color, tuple[pygame.Surface, int]] = {}
         for c in (st.hover_color, st.selected_color, theme.band.ok, theme.band.bad, theme.hint.color):
-            self._rings[c] = ring_sprite(c, r, w, softness=1.5 * scale)
+            self._rings[c] = ring_sprite(c, r, w, softness=1.5 * scale, blend=st.blend)
         self._ring_params = (r, w)
 
     def ring(self, surface: pygame.Surface, color: Color, p: tuple[float, float]) -> None:
         spr = self._rings.get(color)
         if spr is None:
-            spr = self._rings[color] = ring_sprite(color, *self._ring_params, softness=1.5 * self.scale)
+            spr = self._rings[color] = ring_sprite(
+                color, *self._ring_params, softness=1.5 * self.scale, blend=self.theme.stars.blend
+            )
         s, half = spr
-        surface.blit(s, (round(p[0]) - half, round(p[1]) - half), special_flags=pygame.BLEND_RGB_ADD)
+        surface.blit(s, (round(p[0]) - half, round(p[1]) - half), special_flags=self._ring_flags)
 
     def _last_line(self, surface: pygame.Surface, a: Point, b: Point, owner: int, ov: Overlay) -> None:
         """A brighter glow along the last line and a marker at its midpoint, in the mover's colour."""
@@ -136,8 +139,9 @@ class OverlayPainter:
             cy = sum(q[1] for q in tp) / 3
             grow = 1.0 + 0.35 * math.sqrt(p)
             big = [(cx + (q[0] - cx) * grow, cy + (q[1] - cy) * grow) for q in tp]
-            edge = scaled(mix(pc, th.flash.color, 0.7 * fade), fade)
-            add_polyline(surface, self.scratch, big, edge, 2 * s)
+            if th.stars.blend == "add":  # light swelling out: it can only brighten, so not on paper
+                edge = scaled(mix(pc, th.flash.color, 0.7 * fade), fade)
+                add_polyline(surface, self.scratch, big, edge, 2 * s)
 
         # the aid: each legal line that would close a triangle now, dotted in the hint's colour
         # (not a player's: it must never look like a drawn line); bolder when it closes two

@@ -15,7 +15,7 @@ import pygame
 from triangles.ui.render.sprites import lighten, scaled
 from triangles.ui.render.theme import Color
 
-__all__ = ["Scratch", "glow_line", "fill_triangle", "dashed_line", "add_polyline", "Point"]
+__all__ = ["Scratch", "glow_line", "fill_triangle", "dashed_line", "add_polyline", "triangle_mark", "Point"]
 
 Point = tuple[float, float]
 
@@ -48,8 +48,11 @@ def glow_line(
     glow_width: float,
     glow_alpha: float,
     core_lighten: float = 0.0,
+    dash: float = 0.0,
+    gap: float = 0.0,
 ) -> pygame.Rect:
-    """A line with a soft additive glow and an antialiased core; returns the dirty rect."""
+    """A line with a soft additive glow and an antialiased core (dashed when ``dash`` and
+    ``gap`` are > 0, in pixels); returns the dirty rect."""
     rect = _bbox([a, b], glow_width / 2 + 2, scratch.bounds)
     if glow_width > width and glow_alpha > 0 and rect.w > 0 and rect.h > 0:
         scratch.rgb.fill((0, 0, 0), rect)
@@ -58,7 +61,11 @@ def glow_line(
             w = max(1, round(glow_width * frac))
             pygame.draw.line(scratch.rgb, scaled(color, glow_alpha * k), a, b, w)
         target.blit(scratch.rgb, rect.topleft, rect, pygame.BLEND_RGB_ADD)
-    pygame.draw.aaline(target, lighten(color, core_lighten), a, b, max(1, round(width)))
+    core = lighten(color, core_lighten)
+    if dash > 0 and gap > 0:
+        dashed_line(target, core, a, b, width, dash, gap, phase=dash / 2)
+    else:
+        pygame.draw.aaline(target, core, a, b, max(1, round(width)))
     return rect
 
 
@@ -126,3 +133,52 @@ def add_polyline(
         pygame.draw.aaline(scratch.rgb, color, pts[q], pts[(q + 1) % len(pts)], w)
     target.blit(scratch.rgb, rect.topleft, rect, pygame.BLEND_RGB_ADD)
     return rect
+
+
+def triangle_mark(target: pygame.Surface, pts: list[Point], mark: str, color: Color, scale: float) -> None:
+    """A player's mark inside an owned triangle, so owners differ by more than hue.
+
+    ``dot``: a filled disc at the incentre; ``ring``: a circle there; ``hatch``:
+    diagonal strokes across the whole triangle.  Sizes follow the inradius, so a
+    sliver gets a small mark and a large triangle no more than a few points.
+    """
+    if mark == "none":
+        return
+    (ax, ay), (bx, by), (cx, cy) = pts
+    la = math.hypot(bx - cx, by - cy)  # side opposite each corner
+    lb = math.hypot(ax - cx, ay - cy)
+    lc = math.hypot(ax - bx, ay - by)
+    per = la + lb + lc
+    if per <= 1e-9:
+        return
+    area2 = abs((bx - ax) * (cy - ay) - (cx - ax) * (by - ay))
+    r_in = area2 / per  # inradius (area / semi-perimeter)
+    ix, iy = (la * ax + lb * bx + lc * cx) / per, (la * ay + lb * by + lc * cy) / per
+    if mark == "dot":
+        r = min(0.45 * r_in, 3.2 * scale)
+        if r >= 1.0:
+            pygame.draw.aacircle(target, color, (ix, iy), r)
+    elif mark == "ring":
+        r = min(0.6 * r_in, 5.0 * scale)
+        if r >= 2.0:
+            pygame.draw.aacircle(target, color, (ix, iy), r, max(1, round(1.4 * scale)))
+    elif mark == "hatch":
+        _hatch(target, pts, color, max(3.0, 5.0 * scale), max(1, round(scale)))
+
+
+def _hatch(target: pygame.Surface, pts: list[Point], color: Color, spacing: float, width: int) -> None:
+    """Lines at 45 degrees, ``spacing`` pixels apart, clipped exactly to the triangle."""
+    k = [p[0] + p[1] for p in pts]  # the hatch lines are x + y = c
+    c = (math.floor(min(k) / spacing) + 1) * spacing
+    while c < max(k):
+        ends: list[Point] = []
+        for q in range(3):
+            p0, p1 = pts[q], pts[(q + 1) % 3]
+            k0, k1 = k[q], k[(q + 1) % 3]
+            if (k0 - c) * (k1 - c) <= 0 and k0 != k1:
+                t = (c - k0) / (k1 - k0)
+                ends.append((p0[0] + (p1[0] - p0[0]) * t, p0[1] + (p1[1] - p0[1]) * t))
+        if len(ends) >= 2:
+            ends.sort()
+            pygame.draw.aaline(target, color, ends[0], ends[-1], width)
+        c += spacing

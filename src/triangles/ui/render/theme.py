@@ -34,6 +34,11 @@ __all__ = [
     "FlashStyle",
     "HudStyle",
     "FontSizes",
+    "PlayerStyle",
+    "LINE_STYLES",
+    "TRIANGLE_MARKS",
+    "BACKGROUND_KINDS",
+    "STAR_BLENDS",
 ]
 
 Color = tuple[int, int, int]
@@ -44,8 +49,33 @@ class ThemeError(ValueError):
     """The theme file is missing or malformed; the message names the field."""
 
 
+#: how a player's lines are stroked: one line, or dashes (so two players differ by more than hue)
+LINE_STYLES = ("solid", "dashed")
+#: what is drawn inside a player's triangles, over the fill (none, a dot, a ring, diagonal hatching)
+TRIANGLE_MARKS = ("none", "dot", "ring", "hatch")
+#: how the sky is made: glowing clouds and far stars, or paper with a fibre grain
+BACKGROUND_KINDS = ("nebula", "paper")
+#: how stars, rings and glows reach the board: light added (dark skies) or ink laid over (light paper)
+STAR_BLENDS = ("add", "ink")
+
+
+@dataclass(frozen=True)
+class PlayerStyle:
+    """One player's look: colour, line pattern and weight, and the mark inside their triangles."""
+
+    name: str
+    color: Color
+    ui_color: Color  # their colour for text on the game's dark pygame_gui panels (final screen)
+    line_style: str  # one of LINE_STYLES
+    line_weight: float  # times lines.width
+    dash: float  # design points (dashed lines)
+    gap: float
+    mark: str  # one of TRIANGLE_MARKS
+
+
 @dataclass(frozen=True)
 class BackgroundStyle:
+    kind: str  # one of BACKGROUND_KINDS
     seed: int
     top: Color
     bottom: Color
@@ -72,6 +102,7 @@ class StarStyle:
     selected_color: Color
     ring_radius: float
     ring_width: float
+    blend: str  # one of STAR_BLENDS
 
 
 @dataclass(frozen=True)
@@ -138,6 +169,7 @@ class HudStyle:
     panel_alpha: float
     panel_border: Color
     accent: Color
+    veil: float  # times the dark veil's opacity behind menus and dialogs (more on a light board)
     font: str | None  # a font file inside the theme folder, or None for the default font
     font_sizes: FontSizes
 
@@ -149,8 +181,7 @@ class HudStyle:
 @dataclass(frozen=True)
 class Theme:
     name: str
-    player_colors: tuple[Color, Color]
-    player_names: tuple[str, str]
+    players: tuple[PlayerStyle, PlayerStyle]
     background: BackgroundStyle
     stars: StarStyle
     lines: LineStyle
@@ -168,11 +199,33 @@ class Theme:
             return None
         return self.folder / self.hud.font
 
+    @property
+    def player_colors(self) -> tuple[Color, Color]:
+        return self.players[0].color, self.players[1].color
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        return self.players[0].name, self.players[1].name
+
+    @property
+    def ui_player_colors(self) -> tuple[Color, Color]:
+        """The players' colours for text on the dark pygame_gui panels (``assets/ui/theme.json``)."""
+        return self.players[0].ui_color, self.players[1].ui_color
+
+    def line_width(self, owner: int) -> float:
+        """Width of ``owner``'s lines in design points."""
+        return self.lines.width * self.players[owner].line_weight
+
+    def line_reach(self) -> float:
+        """How far (design points) any committed or last-move line reaches from its centre line."""
+        widest = max(self.line_width(0), self.line_width(1), self.last_line.width)
+        return widest / 2
+
     def seated(self, swap: bool) -> Theme:
-        """This theme with the two players' colours exchanged when ``swap`` (see ``Match.colors_swapped``)."""
+        """This theme with the two players' looks exchanged when ``swap`` (see ``Match.colors_swapped``)."""
         if not swap:
             return self
-        return dataclasses.replace(self, player_colors=self.player_colors[::-1], player_names=self.player_names[::-1])
+        return dataclasses.replace(self, players=(self.players[1], self.players[0]))
 
 
 # -- field readers: each takes the parent object and the dotted path ----------
@@ -216,6 +269,12 @@ class _Reader:
 
     def optional_string(self, key: str) -> str | None:
         return None if self.get(key) is None else self.string(key)
+
+    def choice(self, key: str, options: tuple[str, ...]) -> str:
+        v = self.get(key)
+        if v not in options:
+            raise ThemeError(f"{self._f(key)} must be one of {', '.join(options)}, got {v!r}")
+        return str(v)
 
     def string(self, key: str) -> str:
         v = self.get(key)
@@ -273,14 +332,15 @@ def parse_theme(data: object, folder: Path | None = None) -> Theme:
     if not isinstance(players, list) or len(players) != 2:
         raise ThemeError("players must be a list of two players")
     pr = [_Reader(p, f"players[{i}]") for i, p in enumerate(players)]
+    pstyles = (_player(pr[0]), _player(pr[1]))
     b, s, ln, t = r.sub("background"), r.sub("stars"), r.sub("lines"), r.sub("triangles")
     ll, bd, hn, fl, hd = r.sub("last_line"), r.sub("band"), r.sub("hint"), r.sub("flash"), r.sub("hud")
     fs = hd.sub("font_sizes")
     return Theme(
         name=r.string("name"),
-        player_colors=(pr[0].color("color"), pr[1].color("color")),
-        player_names=(pr[0].string("name"), pr[1].string("name")),
+        players=pstyles,
         background=BackgroundStyle(
+            kind=b.choice("kind", BACKGROUND_KINDS),
             seed=b.integer("seed"),
             top=b.color("top"),
             bottom=b.color("bottom"),
@@ -305,6 +365,7 @@ def parse_theme(data: object, folder: Path | None = None) -> Theme:
             selected_color=s.color("selected_color"),
             ring_radius=s.number("ring_radius", positive=True),
             ring_width=s.number("ring_width", positive=True),
+            blend=s.choice("blend", STAR_BLENDS),
         ),
         lines=LineStyle(
             width=ln.number("width", positive=True),
@@ -349,6 +410,7 @@ def parse_theme(data: object, folder: Path | None = None) -> Theme:
             panel_alpha=hd.number("panel_alpha", 0, 1),
             panel_border=hd.color("panel_border"),
             accent=hd.color("accent"),
+            veil=hd.number("veil", 0.5, 3),
             font=hd.optional_string("font"),
             font_sizes=FontSizes(
                 small=fs.integer("small", 1),
@@ -358,6 +420,23 @@ def parse_theme(data: object, folder: Path | None = None) -> Theme:
             ),
         ),
         folder=folder,
+    )
+
+
+def _player(p: _Reader) -> PlayerStyle:
+    line = p.sub("line")
+    style = line.choice("style", LINE_STYLES)
+    dashed = style == "dashed"
+    return PlayerStyle(
+        name=p.string("name"),
+        color=p.color("color"),
+        ui_color=p.color("ui_color"),
+        line_style=style,
+        line_weight=line.number("weight", 0.25, 4),
+        # dash and gap matter (and are required) only for dashed lines
+        dash=line.number("dash", positive=True) if dashed else 0.0,
+        gap=line.number("gap", positive=True) if dashed else 0.0,
+        mark=p.choice("mark", TRIANGLE_MARKS),
     )
 
 

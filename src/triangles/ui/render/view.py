@@ -143,6 +143,12 @@ class BoardView:
         else:
             self._visible = np.ones(self.board.n, bool)
 
+    def set_theme(self, theme: Theme) -> None:
+        """Draw with ``theme`` from the next frame on (every cache is rebuilt in it)."""
+        if theme != self.theme:
+            self.theme = theme
+            self.invalidate()
+
     def invalidate(self) -> None:
         """Throw all caches away (they are rebuilt on the next draw)."""
         self._bg_cache.clear()

@@ -33,6 +33,7 @@ class _Board:
 
     def __init__(self, app: App, seed: int) -> None:
         self.preset_name = app.preset.name
+        self.theme = app.theme
         board = app.preset.make_board(app.preset.default_stars, seed)
         self.game = Game(board)
         rng = random.Random(seed)
@@ -55,7 +56,7 @@ class Backdrop:
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         sc = self._board
-        if sc is None or sc.preset_name != app.preset.name:
+        if sc is None or sc.preset_name != app.preset.name or sc.theme is not app.theme:
             sc = self._board = _Board(app, self.seed)
         if sc.viewport is not app.viewport:
             sc.viewport = app.viewport

@@ -87,6 +87,9 @@ class Scene:
     def on_viewport(self) -> None:
         """The window changed size: refit whatever is not a widget."""
 
+    def on_theme(self) -> None:
+        """The theme changed (``app.theme``): restyle what this scene drew with the old one."""
+
     def closed(self) -> None:
         """Removed from the stack for good."""
 

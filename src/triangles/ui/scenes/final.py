@@ -118,12 +118,16 @@ class FinalScene(Overlay):
         dash = big.render("–", True, th.hud.text_dim)
         surface.blit(dash, dash.get_rect(center=(cx, cy)))
         for k in (0, 1):
-            img = big.render(str(scores[k]), True, th.player_colors[k])
+            img = big.render(str(scores[k]), True, th.ui_player_colors[k])  # on the dark panel
             side = -1 if k == 0 else 1
             sx = cx + side * (dash.get_width() / 2 + 14 * vp.scale + 34 * vp.scale)
             surface.blit(img, img.get_rect(center=(sx, cy)))
             name = hud.fit(small, names[k], w * 0.4 * vp.scale, th.hud.text_dim)
             surface.blit(name, name.get_rect(center=(sx, cy + big.get_height() * 0.62)))
+
+    def on_theme(self) -> None:
+        self.theme = self.app.theme.seated(self.match.colors_swapped)
+        self.hud = Hud(self.theme)
 
     def rematch(self) -> None:
         self.app.nav.start_match(self.match.rematch())

@@ -162,6 +162,11 @@ class PlayScene(Scene):
         self.view.set_viewport(self.app.viewport)
         self.pointer = None
 
+    def on_theme(self) -> None:
+        theme = self.app.theme.seated(self.match.colors_swapped)
+        self.view.set_theme(theme)
+        self.hud = Hud(theme)
+
     def enter(self) -> None:
         super().enter()
         if self.match.game.is_over() and not self.final_shown:

@@ -69,6 +69,11 @@ class ReviewScene(Scene):
     def on_viewport(self) -> None:
         self.view.set_viewport(self.app.viewport)
 
+    def on_theme(self) -> None:
+        theme = self.app.theme.seated(self.match.colors_swapped)
+        self.view.set_theme(theme)
+        self.hud = Hud(theme)
+
     def step_to(self, k: int) -> None:
         k = max(0, min(len(self.moves), k))
         while self.game.move_count > k:

@@ -38,10 +38,19 @@ TWO_COLUMNS_FROM = 800.0
 SAMPLE_AFTER = 0.25
 
 
+#: the message naming each shipped theme (folder name, key)
+THEME_CAPTIONS: tuple[tuple[str, str], ...] = (
+    ("nebula", "settings.theme.nebula"),
+    ("paper", "settings.theme.paper"),
+    ("high_contrast", "settings.theme.high_contrast"),
+)
+
+
 def theme_caption(name: str) -> str:
     """A theme's name on screen (a theme with no message yet shows its folder name)."""
-    if name == "nebula":
-        return tr("settings.theme.nebula")
+    key = dict(THEME_CAPTIONS).get(name)
+    if key is not None:
+        return tr(key)
     return name.replace("_", " ").title()
 
 
