@@ -176,7 +176,7 @@ class BoardZoom:
             self._pan_step(a.pos)
             return True
         if k == inp.KEY and a.event is not None:
-            key = getattr(a.event, "key", None)
+            key = int(getattr(a.event, "key", -1))
             if key in _WASD and not getattr(a.event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self._pan_step(_WASD[key])
                 return True
