@@ -283,6 +283,7 @@ def test_zoomed_layer_built_in_slices_equals_one_drawn_at_once():
     assert frames > 1, "a finished 180-star board is drawn over several frames"
     ref = BoardLayer(board, theme, view.viewport, view.background())
     ref.sync(game)
+    assert view._zlayer is not None
     assert np.array_equal(pixels(view._zlayer.surf), pixels(ref.surf))
 
 
@@ -290,7 +291,9 @@ def test_zoomed_layer_built_in_slices_equals_one_drawn_at_once():
 
 
 def marker_ring(view: BoardView, game: Game) -> tuple[tuple[float, float], float]:
-    i, j = game.last_move
+    last = game.last_move
+    assert last is not None
+    i, j = last
     a, b = view.star_screen_pos(i), view.star_screen_pos(j)
     return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), last_line_marker_radius(view.theme, view.viewport.scale)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
@@ -46,7 +47,7 @@ PAN_STEP = 0.2
 
 Rect = tuple[float, float, float, float]
 
-_WASD = {pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0)}
+_WASD = MappingProxyType({pygame.K_w: (0, -1), pygame.K_a: (-1, 0), pygame.K_s: (0, 1), pygame.K_d: (1, 0)})
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ class BoardZoom:
             self._pan_step(a.pos)
             return True
         if k == inp.KEY and a.event is not None:
-            key = getattr(a.event, "key", None)
+            key = int(getattr(a.event, "key", -1))
             if key in _WASD and not getattr(a.event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self._pan_step(_WASD[key])
                 return True
