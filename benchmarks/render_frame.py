@@ -135,7 +135,7 @@ def run_zoom(args, pr, board, moves, name: str) -> None:
         view.zoom_at(1.25 if step < 6 else 0.8, pointer)
         gesture += [timed(frame) for _ in range(3)]
     report("wheel gesture (8 notches)", gesture)
-    settle = []
+    settle: list[float] = []
     while not view.sharp and len(settle) < 600:
         settle.append(timed(frame))
     report(f"until crisp at {view.zoom:.2f}x ({len(settle)} frames)", settle or [0.0])
