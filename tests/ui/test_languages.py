@@ -148,3 +148,32 @@ def test_default_names_in_a_saved_game_follow_the_language_on_screen(launch, mon
         assert seat_names((Player("Аня"), Player("Player 2"))) == ("Аня", "Игрок 2")
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
+def test_long_player_names_are_never_cut_in_the_hud(launch, monkeypatch, preset, stars):
+    """Names up to the Settings limit shrink, then take two lines; the HUD never shortens them with "…"."""
+    from triangles.settings import NAME_LIMIT, Settings, save_settings
+
+    s = Settings()
+    s.player_names = ("Nguyễn Thị Minh Khai"[:NAME_LIMIT], "Wolfeschlegelsteinha"[:NAME_LIMIT])
+    save_settings(s)
+    cut: list[str] = []
+    fit = Hud.fit
+
+    def watched(font, text, max_w, color):
+        if len(text) >= 2 and font.size(text)[0] > max_w:
+            cut.append(text)
+        return fit(font, text, max_w, color)
+
+    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
+    d = launch(preset=preset, stars=stars, seed=8, mode="hotseat")
+    play = d.play_scene()
+    assert play.match.players[0].name.startswith("Nguyễn")
+    for score_moves in range(4):
+        d.frames(2)
+        d.draw_line(*play.match.game.legal_moves()[0])
+    d.frames(3)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    d.pg.image.save(d.app.surface, str(SHOTS / f"{preset}-long-names.png"))
+    assert not cut, f"the HUD shortened {sorted(set(cut))}"

@@ -75,6 +75,18 @@ def hud_layout(design: tuple[float, float], board: tuple[float, float, float, fl
     return HudLayout(cards, status, buttons)
 
 
+def _stack(lines: list[pygame.Surface]) -> pygame.Surface:
+    """Text lines one under the other on a transparent surface."""
+    w = max(img.get_width() for img in lines)
+    h = sum(img.get_height() for img in lines)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    y = 0
+    for img in lines:
+        out.blit(img, (0, y))
+        y += img.get_height()
+    return out
+
+
 def _mix(a: Color, b: Color, t: float) -> Color:
     return round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t)
 
@@ -166,8 +178,14 @@ class Hud:
             text_x = cx + chip_r + round(8 * sc)
             max_w = r.right - round(11 * sc) - score.get_width() - round(6 * sc) - text_x
             name_color = hud.text if active else _mix(hud.text, hud.text_dim, 0.3)
-            name = self.fit_shrinking(sizes.normal * sc, active, info.names[k], max_w, name_color)
             sub_text = info.subtitles[k]
+            one_line = self.font_that_fits(sizes.normal * sc, active, info.names[k], max_w)
+            if one_line is not None:
+                name = one_line.render(info.names[k], True, name_color)
+            elif sub_text or (info.thinking and active):
+                name = self.fit_shrinking(sizes.normal * sc, active, info.names[k], max_w, name_color)
+            else:
+                name = self.wrap_two_lines(sizes.normal * sc, active, info.names[k], max_w, r.h * 0.86, name_color)
             if info.thinking and active:
                 dots = "." * (1 + int(t * 3) % 3) if info.animated else "…"
                 sub = self.fit_shrinking(sizes.small * sc, False, info.thinking_label + dots, max_w, hud.accent)
@@ -229,11 +247,42 @@ class Hud:
         Only a text that does not fit even at ``smallest`` of the size is
         shortened with "…" (a very long player name).
         """
+        font = self.font_that_fits(size, bold, text, max_w, smallest)
+        if font is not None:
+            return font.render(text, True, color)
+        return self.fit(self.font(size * smallest, bold), text, max_w, color)
+
+    def font_that_fits(
+        self, size: float, bold: bool, text: str, max_w: float, smallest: float = 0.74
+    ) -> pygame.font.Font | None:
+        """The largest font from ``size`` down to ``smallest`` of it in which ``text`` fits one line."""
         for k in range(7):
             font = self.font(size * (1 - (1 - smallest) * k / 6), bold)
             if font.size(text)[0] <= max_w:
-                return font.render(text, True, color)
-        return self.fit(self.font(size * smallest, bold), text, max_w, color)
+                return font
+        return None
+
+    def wrap_two_lines(
+        self, size: float, bold: bool, text: str, max_w: float, max_h: float, color: Color
+    ) -> pygame.Surface:
+        """``text`` on two lines (split at the space nearest the middle, else mid-word), as large as fits.
+
+        Only if even that fails is a line shortened with "…".  One surface, both lines.
+        """
+        spaces = [k for k, ch in enumerate(text) if ch == " "]
+        mid = len(text) / 2
+        if spaces:
+            cut = min(spaces, key=lambda k: abs(k - mid))
+            parts = [text[:cut], text[cut + 1 :]]
+        else:
+            cut = max(1, round(mid))
+            parts = [text[:cut] + "-", text[cut:]]
+        for k in range(9):
+            font = self.font(size * (1 - 0.45 * k / 8), bold)
+            if all(font.size(p)[0] <= max_w for p in parts) and 2 * font.get_linesize() <= max_h:
+                return _stack([font.render(p, True, color) for p in parts])
+        font = self.font(size * 0.55, bold)
+        return _stack([self.fit(font, p, max_w, color) for p in parts])
 
     @staticmethod
     def fit(font: pygame.font.Font, text: str, max_w: float, color: Color) -> pygame.Surface:
