@@ -170,7 +170,7 @@ def test_long_player_names_are_never_cut_in_the_hud(launch, monkeypatch, preset,
     d = launch(preset=preset, stars=stars, seed=8, mode="hotseat")
     play = d.play_scene()
     assert play.match.players[0].name.startswith("Nguyễn")
-    for score_moves in range(4):
+    for _ in range(4):
         d.frames(2)
         d.draw_line(*play.match.game.legal_moves()[0])
     d.frames(3)
