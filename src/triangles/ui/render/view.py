@@ -46,7 +46,7 @@ MIN_ZOOM = 1.0
 MAX_ZOOM = 4.0
 
 #: seconds a frame may spend building a zoomed layer (the rest draws the stand-in)
-BUILD_BUDGET = 0.006
+BUILD_BUDGET = 0.004
 #: a zoomed layer is started once the view has stood still this long (a wheel gesture or a
 #: drag only scales or shifts the stand-in, which is cheap)
 BUILD_PAUSE = 0.08
@@ -350,7 +350,9 @@ class BoardView:
         deadline = start + BUILD_BUDGET
         b = self._building
         if b is None or b.viewport != vp:
-            b = self._building = BoardLayer(self.board, self.theme, vp, self.background())
+            # making the empty layer (a window-sized background copy) is a frame's slice of its own
+            self._building = BoardLayer(self.board, self.theme, vp, self.background())
+            return None
         total = game.move_count if game is not None else 0
         while len(b.moves) < total:
             n0 = len(b.moves)
