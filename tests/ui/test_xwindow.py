@@ -328,3 +328,46 @@ def test_fullscreen_under_a_window_manager_shows_everything_and_comes_back(
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_each_theme_in_a_real_window(xserver, tmp_path, artifacts):
+    """The theme chosen in Settings draws the real window: a light sheet for Paper, a dark sky otherwise."""
+    import pygame
+
+    from triangles.settings import Settings, save_settings
+    from triangles.ui.app import WINDOW_CLASS
+
+    means: dict[str, float] = {}
+    for theme in ("nebula", "paper", "high_contrast"):
+        home = tmp_path / f"home-{theme}"
+        env = _game_env(xserver, home)
+        s = Settings()
+        s.theme = theme
+        s.howto_offered = True
+        env_home = os.environ.get("TRIANGLES_HOME")
+        os.environ["TRIANGLES_HOME"] = str(home)
+        try:
+            save_settings(s)
+        finally:
+            if env_home is not None:
+                os.environ["TRIANGLES_HOME"] = env_home
+        cmd = [sys.executable, "-m", "triangles", "--preset", "phone", "--stars", "24", "--seed", "5"]
+        proc = _start([*cmd, "--mode", "hotseat"], env)
+        try:
+            wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+            time.sleep(0.8)
+            shot = artifacts / f"xwindow-theme-{theme}.png"
+            _x(xserver, IMPORT, "-window", wid, str(shot), timeout=20)
+            img = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        w, h = img.shape[:2]
+        board = img[:, h // 5 : 4 * h // 5]
+        means[theme] = float(board.mean())
+    assert means["paper"] > 150, means  # ink on paper
+    assert means["nebula"] < 90 and means["high_contrast"] < 90, means
+    assert abs(means["nebula"] - means["high_contrast"]) > 2, means  # the nebula clouds against plain black
