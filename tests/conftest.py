@@ -170,3 +170,40 @@ def launch(triangles_home):
             app.close()
         except Exception:
             pass
+
+
+# -- text that does not fit ------------------------------------------------------------------
+
+
+@pytest.fixture
+def hud_cuts(monkeypatch) -> list[str]:
+    """Every text the HUD had to shorten with "…" during the test (its own fitting, watched)."""
+    from triangles.ui.hud import Hud
+
+    cut: list[str] = []
+    fit = Hud.fit
+
+    def watched(font, text, max_w, color):
+        if len(text) >= 2 and font.size(text)[0] > max_w:
+            cut.append(f"{text} ({font.size(text)[0]} px > {max_w:.0f})")
+        return fit(font, text, max_w, color)
+
+    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
+    return cut
+
+
+def buttons_cut(d: Driver) -> list[str]:
+    """Live buttons whose text is wider than the button (pygame_gui clips it without a warning)."""
+    out = []
+    for el in d.app.gui.get_sprite_group().sprites():
+        text = getattr(el, "text", None)
+        if hasattr(el, "pressed") and el.alive() and el.visible and text and hasattr(el, "font"):
+            if el.font.size(text)[0] > el.rect.width - 6:
+                out.append(f"{text!r} ({el.font.size(text)[0]} px in {el.rect.width})")
+    return out
+
+
+@pytest.fixture
+def cut_buttons():
+    """:func:`buttons_cut`, for tests under tests/ui."""
+    return buttons_cut

@@ -229,33 +229,14 @@ def test_new_game_dialog_starts_a_demo_and_remembers_it(launch):
 # -- pictures: the dialog with the demo choice and a demo in progress -------------------------
 
 
-def _cut(d) -> list[str]:
-    out = []
-    for el in d.app.gui.get_sprite_group().sprites():
-        text = getattr(el, "text", None)
-        if hasattr(el, "pressed") and el.alive() and el.visible and text and hasattr(el, "font"):
-            if el.font.size(text)[0] > el.rect.width - 6:
-                out.append(f"{text!r}")
-    return out
-
-
 @pytest.mark.parametrize("lang", ["en", "ru", "ms", "vi"])
 @pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
-def test_screenshots_of_the_demo_fit_in_every_language(launch, monkeypatch, lang, preset, stars):
+def test_screenshots_of_the_demo_fit_in_every_language(launch, monkeypatch, hud_cuts, cut_buttons, lang, preset, stars):
     from triangles import i18n
-    from triangles.ui.hud import Hud
 
     monkeypatch.setenv("TRIANGLES_LANG", lang)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    cut: list[str] = []
-    fit = Hud.fit
-
-    def watched(font, text, max_w, color):
-        if len(text) >= 2 and font.size(text)[0] > max_w:
-            cut.append(f"HUD {text!r}")
-        return fit(font, text, max_w, color)
-
-    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
+    cut = hud_cuts
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -264,17 +245,17 @@ def test_screenshots_of_the_demo_fit_in_every_language(launch, monkeypatch, lang
             assert d.until(lambda: game.move_count >= 12, timeout=10)
             d.play_scene().demo.pauses = (60.0, 60.0, 60.0)  # hold it there for the pictures
             d.frames(3)
-            cut += _cut(d)
+            cut += cut_buttons(d)
             d.shot(f"demo/{preset}-demo-{lang}.png")
             d.press("#demo_pause")
             d.frames(2)
-            cut += _cut(d)
+            cut += cut_buttons(d)
             d.shot(f"demo/{preset}-demo-paused-{lang}.png")
             d.key(pygame.K_ESCAPE)
             d.press("#new_game")
             d.frames(3)
             assert isinstance(d.scene, NewGameScene) and d.scene.s.mode == "demo"
-            cut += _cut(d)
+            cut += cut_buttons(d)
             d.shot(f"demo/{preset}-new-game-demo-{lang}.png")
             # the dialog's panel and buttons stay on screen
             start = d.button("#start")

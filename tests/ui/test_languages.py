@@ -15,24 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from triangles.ui.hud import Hud
-
 LANGS = ["en", "ru", "ms", "vi"]
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "languages"
 
 
-def _buttons_cut(d) -> list[str]:
-    """Buttons whose text is wider than the button (pygame_gui clips it without a warning)."""
-    out = []
-    for el in d.app.gui.get_sprite_group().sprites():
-        text = getattr(el, "text", None)
-        if hasattr(el, "pressed") and el.alive() and el.visible and text and hasattr(el, "font"):
-            if el.font.size(text)[0] > el.rect.width - 6:
-                out.append(f"{text!r} ({el.font.size(text)[0]} px in {el.rect.width})")
-    return out
-
-
-def _walk(d, preset: str, lang: str, cut: list[str]) -> list[str]:
+def _walk(d, preset: str, lang: str, cut: list[str], cut_buttons) -> list[str]:
     """Visit every screen; returns the screens seen (by file name); cut buttons are added to ``cut``."""
     from triangles.ui.scenes.final import FinalScene
     from triangles.ui.scenes.menu import MainMenuScene
@@ -43,7 +30,7 @@ def _walk(d, preset: str, lang: str, cut: list[str]) -> list[str]:
 
     def shot(name: str) -> None:
         d.frames(3)
-        cut.extend(f"{name}: {b}" for b in _buttons_cut(d))
+        cut.extend(f"{name}: {b}" for b in cut_buttons(d))
         d.pg.image.save(d.app.surface, str(SHOTS / f"{preset}-{name}-{lang}.png"))
         seen.append(name)
 
@@ -100,25 +87,17 @@ def _walk(d, preset: str, lang: str, cut: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_screen_in_every_language_fits(launch, monkeypatch, lang, preset, stars):
+def test_every_screen_in_every_language_fits(launch, monkeypatch, hud_cuts, cut_buttons, lang, preset, stars):
     from triangles import i18n
 
     monkeypatch.setenv("TRIANGLES_LANG", lang)
-    cut: list[str] = []
-    fit = Hud.fit
-
-    def watched(font, text, max_w, color):
-        if len(text) >= 2 and font.size(text)[0] > max_w:
-            cut.append(f"{text} ({font.get_height()}px font, {font.size(text)[0]} > {max_w:.0f})")
-        return fit(font, text, max_w, color)
-
-    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
+    cut = hud_cuts
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             d = launch(preset=preset, stars=stars, seed=8, mode="ai")
             assert i18n.language() == lang
-            seen = _walk(d, preset, lang, cut)
+            seen = _walk(d, preset, lang, cut, cut_buttons)
     finally:
         i18n.set_language("en")
     assert len(seen) == 11
@@ -151,22 +130,13 @@ def test_default_names_in_a_saved_game_follow_the_language_on_screen(launch, mon
 
 
 @pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
-def test_long_player_names_are_never_cut_in_the_hud(launch, monkeypatch, preset, stars):
+def test_long_player_names_are_never_cut_in_the_hud(launch, hud_cuts, preset, stars):
     """Names up to the Settings limit shrink, then take two lines; the HUD never shortens them with "…"."""
     from triangles.settings import NAME_LIMIT, Settings, save_settings
 
     s = Settings()
     s.player_names = ("Nguyễn Thị Minh Khai"[:NAME_LIMIT], "Wolfeschlegelsteinha"[:NAME_LIMIT])
     save_settings(s)
-    cut: list[str] = []
-    fit = Hud.fit
-
-    def watched(font, text, max_w, color):
-        if len(text) >= 2 and font.size(text)[0] > max_w:
-            cut.append(text)
-        return fit(font, text, max_w, color)
-
-    monkeypatch.setattr(Hud, "fit", staticmethod(watched))
     d = launch(preset=preset, stars=stars, seed=8, mode="hotseat")
     play = d.play_scene()
     assert play.match.players[0].name.startswith("Nguyễn")
@@ -176,4 +146,4 @@ def test_long_player_names_are_never_cut_in_the_hud(launch, monkeypatch, preset,
     d.frames(3)
     SHOTS.mkdir(parents=True, exist_ok=True)
     d.pg.image.save(d.app.surface, str(SHOTS / f"{preset}-long-names.png"))
-    assert not cut, f"the HUD shortened {sorted(set(cut))}"
+    assert not hud_cuts, f"the HUD shortened {sorted(set(hud_cuts))}"

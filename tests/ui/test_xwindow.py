@@ -46,14 +46,11 @@ def _free_display() -> int:
     raise RuntimeError("no free X display number")
 
 
-@pytest.fixture
-def xserver():
-    missing = _missing()
-    if missing:
-        pytest.skip(f"needs a real X server and tools; missing: {missing}")
+def _xvfb(size: str):
+    """Start Xvfb on a free display with one screen of ``size`` ("WxHx24"); (display, process) or a skip."""
     n = _free_display()
     proc = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", f":{n}", "-screen", "0", size, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -64,12 +61,26 @@ def xserver():
     if not sock.exists():
         proc.kill()
         pytest.skip("Xvfb did not start")
-    yield f":{n}"
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    return f":{n}", proc
+
+
+def _stop(*procs: subprocess.Popen) -> None:
+    for p in procs:
+        p.terminate()
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+@pytest.fixture
+def xserver():
+    missing = _missing()
+    if missing:
+        pytest.skip(f"needs a real X server and tools; missing: {missing}")
+    display, proc = _xvfb("1280x1024x24")
+    yield display
+    _stop(proc)
 
 
 def _lines(stream, q: queue.Queue) -> None:
@@ -252,30 +263,13 @@ def xserver_wm():
     missing = _missing() or (None if shutil.which("openbox") else "openbox")
     if missing:
         pytest.skip(f"needs a real X server, a window manager and tools; missing: {missing}")
-    n = _free_display()
-    xvfb = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    sock = Path(f"/tmp/.X11-unix/X{n}")
-    end = time.monotonic() + 10
-    while not sock.exists() and time.monotonic() < end and xvfb.poll() is None:
-        time.sleep(0.05)
-    if not sock.exists():
-        xvfb.kill()
-        pytest.skip("Xvfb did not start")
+    display, xvfb = _xvfb("1600x1000x24")
     wm = subprocess.Popen(
-        ["openbox"], env=dict(os.environ, DISPLAY=f":{n}"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ["openbox"], env=dict(os.environ, DISPLAY=display), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     time.sleep(1.0)
-    yield f":{n}"
-    for p in (wm, xvfb):
-        p.terminate()
-        try:
-            p.wait(5)
-        except subprocess.TimeoutExpired:
-            p.kill()
+    yield display
+    _stop(wm, xvfb)
 
 
 @pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])

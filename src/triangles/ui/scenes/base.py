@@ -23,7 +23,7 @@ from triangles.ui.input import Action
 if TYPE_CHECKING:
     from triangles.ui.app import App
 
-__all__ = ["Scene", "Overlay", "ChoiceRow", "Rect"]
+__all__ = ["Scene", "Overlay", "Choices", "ChoiceRow", "Rect"]
 
 #: x, y, width, height in design points
 Rect = tuple[float, float, float, float]
@@ -169,8 +169,28 @@ class Overlay(Scene):
             surface.blit(self.app.window.veil(surface.get_size(), self.dim_alpha), (0, 0))
 
 
-class ChoiceRow(Generic[T]):
-    """A row of segmented buttons, one selected (pygame_gui has no radio group)."""
+class Choices(Generic[T]):
+    """Buttons of which one is selected (pygame_gui has no radio group); subclasses lay them out."""
+
+    buttons: list[tuple[T, pygame_gui.elements.UIButton]]
+
+    def _press_for(self, value: T, on_change: Callable[[T], None]) -> Callable[[], None]:
+        def press() -> None:
+            self.set(value)
+            on_change(value)
+
+        return press
+
+    def set(self, value: T) -> None:
+        for val, b in self.buttons:
+            if val == value:
+                b.select()
+            else:
+                b.unselect()
+
+
+class ChoiceRow(Choices[T]):
+    """A row of segmented buttons, one selected."""
 
     def __init__(
         self,
@@ -189,17 +209,3 @@ class ChoiceRow(Generic[T]):
             b = scene.button((x + k * (bw + gap), y, bw, h), text, self._press_for(val, on_change), cls="@choice")
             self.buttons.append((val, b))
         self.set(value)
-
-    def _press_for(self, value: T, on_change: Callable[[T], None]) -> Callable[[], None]:
-        def press() -> None:
-            self.set(value)
-            on_change(value)
-
-        return press
-
-    def set(self, value: T) -> None:
-        for val, b in self.buttons:
-            if val == value:
-                b.select()
-            else:
-                b.unselect()

@@ -12,7 +12,7 @@ itself and says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -21,7 +21,7 @@ from triangles.i18n import available_languages, language, language_name, tr
 from triangles.settings import NAME_LIMIT, WINDOW_SCALES, available_themes
 from triangles.ui import input as inp
 from triangles.ui.input import Action
-from triangles.ui.scenes.base import Overlay, Rect, Scene
+from triangles.ui.scenes.base import Choices, Overlay, Rect, Scene
 
 if TYPE_CHECKING:
     from triangles.ui.app import App
@@ -54,7 +54,7 @@ def theme_caption(name: str) -> str:
     return name.replace("_", " ").title()
 
 
-class ChoiceGrid(Generic[T]):
+class ChoiceGrid(Choices[T]):
     """Segmented buttons in rows of ``cols`` (a :class:`ChoiceRow` that wraps), one selected."""
 
     def __init__(
@@ -92,20 +92,6 @@ class ChoiceGrid(Generic[T]):
     def height(n: int, cols: int) -> float:
         rows = -(-n // max(1, cols))
         return rows * ROW_H + (rows - 1) * GRID_GAP
-
-    def _press_for(self, value: T, on_change: Callable[[T], None]) -> Callable[[], None]:
-        def press() -> None:
-            self.set(value)
-            on_change(value)
-
-        return press
-
-    def set(self, value: T) -> None:
-        for val, b in self.buttons:
-            if val == value:
-                b.select()
-            else:
-                b.unselect()
 
 
 class SettingsScene(Overlay):
