@@ -365,3 +365,78 @@ def test_each_theme_in_a_real_window(xserver, tmp_path, artifacts):
     assert means["paper"] > 150, means  # ink on paper
     assert means["nebula"] < 90 and means["high_contrast"] < 90, means
     assert abs(means["nebula"] - means["high_contrast"]) > 2, means  # the nebula clouds against plain black
+
+
+GROW_SCRIPT = r"""
+import sys, time, warnings
+import pygame
+from triangles.launch import LaunchOptions
+from triangles.match import MatchSettings
+from triangles.ui.app import App
+
+app = App(LaunchOptions(preset="phone", mode="hotseat", stars=24, seed=3))
+for _ in range(20):
+    app.step(1 / 60)
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    win = pygame.Window.from_display_module()
+win.position = (850, 40)  # the player put the phone window near the right edge
+for _ in range(30):
+    app.step(1 / 60)
+    time.sleep(0.01)
+print("MOVED", flush=True)
+sys.stdin.readline()
+app.nav.start_new(MatchSettings(mode="hotseat", preset="tablet", stars=80, seed=3))  # New game -> Tablet -> Start
+for _ in range(40):
+    app.step(1 / 60)
+    time.sleep(0.01)
+print("GROWN", flush=True)
+sys.stdin.readline()
+app.close()
+"""
+
+
+def test_a_window_that_grows_for_the_tablet_stays_on_the_screen(xserver, tmp_path, artifacts):
+    """A phone window near the right edge of a real 1280x1024 screen starts a tablet game: it ends on the screen.
+
+    No window manager here: openbox would pull the window back itself and hide the bug.
+    """
+    import pygame
+
+    from triangles.ui.app import WINDOW_CLASS
+
+    env = _game_env(xserver, tmp_path / "home")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", GROW_SCRIPT],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        assert proc.stdout.readline().strip() == "MOVED", proc.stderr.read() if proc.stderr else ""
+        wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+        x, y, w, h = _geometry(xserver, wid)
+        assert x + w > 1100 and h > w, f"the phone window is not near the right edge: {(x, y, w, h)}"
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == "GROWN", proc.stderr.read() if proc.stderr else ""
+        time.sleep(0.8)
+        x, y, w, h = _geometry(xserver, wid)
+        shot = artifacts / "xwindow-grown-for-tablet.png"
+        _x(xserver, IMPORT, "-window", "root", str(shot), timeout=20)
+        assert w > h, f"the window did not grow for the tablet: {w}x{h}"
+        assert x >= 0 and y >= 0 and x + w <= 1280 and y + h <= 1024, f"off the screen: {(x, y, w, h)} ({shot})"
+        img = pygame.surfarray.array3d(pygame.image.load(str(shot))).astype(int)
+        card = img[x + 3 * w // 4 : x + w, y : y + h // 9]
+        blue = ((card[..., 2] > 180) & (card[..., 0] < 120)).sum()
+        assert blue > 30, f"Player 2's card (top right) is not on the screen in {shot}"
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
