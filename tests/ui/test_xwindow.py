@@ -440,3 +440,113 @@ def test_a_window_that_grows_for_the_tablet_stays_on_the_screen(xserver, tmp_pat
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+CLEARANCE_SCRIPT = r"""
+import json, sys, time
+import numpy as np
+from triangles.launch import LaunchOptions
+from triangles.ui.app import App
+
+app = App(LaunchOptions(preset="phone", mode="hotseat", stars=24, seed=11))
+play = app.nav.current_match() and app.stack.top
+game = play.match.game
+stars = game.board.stars
+
+def gap(move):
+    # the legal line's distance to the nearest other star, and that star
+    (i, j), best = move, (1e9, -1)
+    a, b = stars[i], stars[j]
+    d = b - a
+    for s in range(len(stars)):
+        if s in (i, j):
+            continue
+        t = min(1.0, max(0.0, float(np.dot(stars[s] - a, d) / np.dot(d, d))))
+        dist = float(np.hypot(*(a + t * d - stars[s])))
+        if dist < best[0]:
+            best = (dist, s)
+    return best
+
+move = min(game.legal_moves(), key=lambda m: gap(m)[0])
+dist, s = gap(move)
+for _ in range(20):
+    app.step(1 / 60)
+print("BEFORE", flush=True)
+sys.stdin.readline()
+play.play(*move)
+for _ in range(40):  # past the line's draw-in
+    app.step(1 / 60)
+    time.sleep(0.01)
+view, theme = play.view, play.view.theme
+i, j = move
+a, b, c = view.star_screen_pos(i), view.star_screen_pos(j), view.star_screen_pos(s)
+print("AFTER " + json.dumps({"a": a, "b": b, "star": c, "dist_points": dist, "scale": view.viewport.scale,
+    "core": theme.stars.radius, "width": theme.line_width(play.match.game.lines[-1][1])}), flush=True)
+sys.stdin.readline()
+app.close()
+"""
+
+
+def test_the_legal_line_closest_to_a_star_visibly_clears_it_in_a_real_window(xserver, tmp_path, artifacts):
+    """On a real screen, the allowed line that passes nearest another star leaves that star's core
+    untouched and a strip of untouched pixels between the core and the line."""
+    import json
+
+    import numpy as np
+    import pygame
+
+    from triangles.ui.app import WINDOW_CLASS
+    from triangles.ui.render.sprites import line_px, star_core_px
+
+    env = _game_env(xserver, tmp_path / "home")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CLEARANCE_SCRIPT],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        assert proc.stdout.readline().strip() == "BEFORE", proc.stderr.read() if proc.stderr else ""
+        wid = _x(xserver, "xdotool", "search", "--sync", "--class", WINDOW_CLASS).split()[0]
+        _x(xserver, "xdotool", "mousemove", "0", "0")
+        time.sleep(0.4)
+        before_png = artifacts / "xwindow-clearance-before.png"
+        _x(xserver, IMPORT, "-window", wid, str(before_png), timeout=20)
+        proc.stdin.write("\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        assert line.startswith("AFTER "), proc.stderr.read() if proc.stderr else line
+        info = json.loads(line[6:])
+        time.sleep(0.4)
+        after_png = artifacts / "xwindow-clearance-after.png"
+        _x(xserver, IMPORT, "-window", wid, str(after_png), timeout=20)
+        before = pygame.surfarray.array3d(pygame.image.load(str(before_png))).astype(int)
+        after = pygame.surfarray.array3d(pygame.image.load(str(after_png))).astype(int)
+    finally:
+        if proc.poll() is None:
+            proc.stdin.write("\n")
+            proc.stdin.flush()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    a, b, c = (np.array(info[k], float) for k in ("a", "b", "star"))
+    d = b - a
+    t = float(np.clip(np.dot(c - a, d) / np.dot(d, d), 0, 1))
+    p = a + t * d  # the line's point nearest the star, in window pixels
+    dist_px = float(np.hypot(*(p - c)))
+    core = star_core_px(info["core"], info["scale"])
+    half = line_px(info["width"], info["scale"]) / 2
+    assert dist_px > core + half, f"the rules allowed a line {dist_px:.1f} px from a star (core {core:.1f} px)"
+    changed = np.abs(after - before).sum(axis=2)
+    cx, cy = round(c[0]), round(c[1])
+    assert changed[cx, cy] < 40, "the allowed line covers the star's centre"
+    # the strip between the core's edge and the line's edge: some pixel there is untouched
+    u = (p - c) / dist_px
+    strip = [c + u * r for r in np.arange(core + 0.5, dist_px - half - 0.25, 0.5)]
+    assert strip, f"no room between core and line ({dist_px:.1f} px)"
+    untouched = [changed[round(q[0]), round(q[1])] < 40 for q in strip]
+    assert any(untouched), f"the line touches the star's core on screen (see {after_png})"
