@@ -124,3 +124,41 @@ def test_when_saving_works_again_quitting_is_quiet(launch, monkeypatch):
     monkeypatch.setattr(navigator, "save_session", counting)
     d.app.quit()
     assert not d.app.running and calls
+
+
+@pytest.mark.parametrize("preset,stars", [("phone", 24), ("tablet", 80)])
+@pytest.mark.parametrize("lang", ["en", "ru", "ms", "vi"])
+def test_the_keep_boxes_fit_in_every_language(launch, broken_disk, monkeypatch, cut_buttons, lang, preset, stars):
+    """The box that stays, its at-quit form and the copy dialog: nothing cut off; pictures for people to look at."""
+    import warnings
+
+    from triangles import i18n
+
+    monkeypatch.setenv("TRIANGLES_LANG", lang)
+    cut: list[str] = []
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            d = launch(preset=preset, stars=stars, seed=7, mode="hotseat")
+            d.draw_line(*d.play_scene().match.game.legal_moves()[0])
+            assert isinstance(d.scene, KeepProblemScene)
+            d.frames(2)
+            cut += cut_buttons(d)
+            d.shot(f"keep/{preset}-box-{lang}.png")
+            d.press("#copy")
+            d.frames(2)
+            cut += cut_buttons(d)
+            d.shot(f"keep/{preset}-copy-{lang}.png")
+            d.press("#cancel")
+            d.press("#ok")
+            d.app.quit()
+            assert isinstance(d.scene, KeepProblemScene) and d.scene.at_quit
+            d.frames(2)
+            cut += cut_buttons(d)
+            d.shot(f"keep/{preset}-quit-{lang}.png")
+            scrolled = [el for el in d.app.gui.get_sprite_group().sprites() if getattr(el, "scroll_bar", None)]
+    finally:
+        i18n.set_language("en")
+    too_small = sorted({str(w.message) for w in caught if "too small for text" in str(w.message)})
+    assert not too_small and not cut, (too_small, cut)
+    assert not scrolled, f"{lang} {preset}: the box's text needs a scroll bar"

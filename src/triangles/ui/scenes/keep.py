@@ -49,7 +49,17 @@ class KeepProblemScene(Overlay):
     def build_ui(self) -> None:
         dw, dh = self.design_size
         w = min(460.0, dw - 24)
-        h = 330.0
+        # one full-width button per row: "Всё равно выйти" does not fit half the phone's box
+        buttons = [(tr("keep.save_copy"), self.save_copy, "@primary", "#copy")]
+        if self.at_quit:
+            buttons += [
+                (tr("keep.quit_anyway"), self.quit_anyway, "@menu_button", "#quit"),
+                (tr("button.cancel"), self.close, "@menu_button", "#cancel"),
+            ]
+        else:
+            buttons.append((tr("button.ok"), self.close, "@menu_button", "#ok"))
+        text_h, bh, gap = 270.0, 48.0, 10.0  # room for the longest text (Malay) without a scroll bar
+        h = 12 + text_h + len(buttons) * (bh + gap) + 8
         x, y = (dw - w) / 2, (dh - h) / 2
         self.panel((x, y, w, h))
         px = max(10, round(22 * self.app.viewport.scale))
@@ -58,19 +68,15 @@ class KeepProblemScene(Overlay):
         self.keep(
             pygame_gui.elements.UITextBox(
                 f"{title}<br><br>{html.escape(text)}",
-                self.rect(x + 12, y + 12, w - 24, h - 140),
+                self.rect(x + 12, y + 12, w - 24, text_h),
                 self.app.gui,
                 object_id=ObjectID(class_id="@message", object_id="#keep_text"),
             )
         )
-        bw = w - 32
-        self.button((x + 16, y + h - 120, bw, 48), tr("keep.save_copy"), self.save_copy, cls="@primary", obj="#copy")
-        if self.at_quit:
-            half = (bw - 12) / 2
-            self.button((x + 16, y + h - 62, half, 48), tr("button.cancel"), self.close, obj="#cancel")
-            self.button((x + 28 + half, y + h - 62, half, 48), tr("keep.quit_anyway"), self.quit_anyway, obj="#quit")
-        else:
-            self.button((x + 16, y + h - 62, bw, 48), tr("button.ok"), self.close, obj="#ok")
+        by = y + 12 + text_h
+        for text, cb, cls, obj in buttons:
+            self.button((x + 16, by, w - 32, bh), text, cb, cls=cls, obj=obj)
+            by += bh + gap
 
     def save_copy(self) -> None:
         self.app.stack.push(SaveCopyScene(self.app, self.match, then_close=self))
