@@ -367,6 +367,19 @@ def test_each_theme_in_a_real_window(xserver, tmp_path, artifacts):
     assert abs(means["nebula"] - means["high_contrast"]) > 2, means  # the nebula clouds against plain black
 
 
+def _scripted(script: str, env: dict[str, str]) -> subprocess.Popen:
+    """Run ``script`` (the game driven from inside, in the real window); it prints a line at each stage
+    and waits for a line on stdin before the next."""
+    return subprocess.Popen(
+        [sys.executable, "-c", script],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 GROW_SCRIPT = r"""
 import sys, time, warnings
 import pygame
@@ -406,14 +419,7 @@ def test_a_window_that_grows_for_the_tablet_stays_on_the_screen(xserver, tmp_pat
     from triangles.ui.app import WINDOW_CLASS
 
     env = _game_env(xserver, tmp_path / "home")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", GROW_SCRIPT],
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _scripted(GROW_SCRIPT, env)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         assert proc.stdout.readline().strip() == "MOVED", proc.stderr.read() if proc.stderr else ""
@@ -499,14 +505,7 @@ def test_the_legal_line_closest_to_a_star_visibly_clears_it_in_a_real_window(xse
     from triangles.ui.render.sprites import line_px, star_core_px
 
     env = _game_env(xserver, tmp_path / "home")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", CLEARANCE_SCRIPT],
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = _scripted(CLEARANCE_SCRIPT, env)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         assert proc.stdout.readline().strip() == "BEFORE", proc.stderr.read() if proc.stderr else ""
