@@ -104,3 +104,27 @@ def test_new_and_rematch_keep_players_and_options():
     m.play(*m.game.legal_moves()[0])
     r = m.rematch()
     assert r.game.move_count == 0 and r.players == m.players and r.board == m.board
+
+
+def test_the_saved_games_summary_is_read_once_per_version_of_the_file(triangles_home, monkeypatch):
+    """Start-up's check and every menu rebuild share one replay; a new save is seen at once."""
+    import triangles.saves as saves
+    from triangles.match import Match, MatchSettings
+
+    m = Match.new(MatchSettings(mode="hotseat", preset="phone", stars=24, seed=5))
+    m.play(*m.game.legal_moves()[0])
+    saves.save_session(m)
+    reads = []
+    real = saves.load_session
+    def counting():
+        reads.append(1)
+        return real()
+
+    monkeypatch.setattr(saves, "load_session", counting)
+    first = saves.session_summary()
+    assert first is not None and first.lines == 1 and first.scores == (0, 0)
+    assert saves.session_summary() is first and len(reads) == 1
+    m.play(*m.game.legal_moves()[0])
+    saves.save_session(m)
+    second = saves.session_summary()
+    assert second is not None and second.lines == 2 and len(reads) == 2

@@ -21,7 +21,7 @@ from triangles.match import Match, MatchSettings
 from triangles.presets import PresetError, load_presets
 from triangles.record import RecordError, load_record
 from triangles.rules import Board
-from triangles.saves import archive_session, has_session, load_session, save_game_copy, save_session
+from triangles.saves import archive_session, has_session, load_session, save_game_copy, save_session, session_summary
 from triangles.settings import hotseat_players
 from triangles.stats import StatisticsBook
 from triangles.ui.scenes.backdrop import Backdrop
@@ -83,7 +83,7 @@ class Navigator:
         if not has_session():
             return None
         try:
-            load_session()  # moves an unreadable file aside before raising
+            session_summary()  # moves an unreadable file aside before raising; the menu's line reuses it
         except RecordError as exc:
             return str(exc)
         return None

@@ -14,8 +14,8 @@ import pygame
 
 from triangles import __version__
 from triangles.i18n import tr, trn
-from triangles.record import RecordError, load_record
-from triangles.saves import has_session, session_path
+from triangles.record import RecordError
+from triangles.saves import has_session, session_summary
 from triangles.settings import seat_names
 from triangles.ui import input as inp
 from triangles.ui.input import Action
@@ -99,13 +99,14 @@ class MainMenuScene(Scene):
     def _saved_detail() -> str:
         """ "Player 1 3 – 2 Player 2" for the saved game, or "" (problems show on Continue)."""
         try:
-            rec = load_record(session_path())
-            game = rec.replay()
-        except (RecordError, OSError):
+            saved = session_summary()
+        except RecordError:
             return ""
-        s0, s1 = game.scores
-        a, b = seat_names(rec.players)
-        return trn("menu.continue.detail", game.move_count, a=a, b=b, s0=s0, s1=s1)
+        if saved is None:
+            return ""
+        s0, s1 = saved.scores
+        a, b = seat_names(saved.players)
+        return trn("menu.continue.detail", saved.lines, a=a, b=b, s0=s0, s1=s1)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._howto_offered_now and not self.app.settings.howto_offered:
