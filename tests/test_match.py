@@ -116,6 +116,7 @@ def test_the_saved_games_summary_is_read_once_per_version_of_the_file(triangles_
     saves.save_session(m)
     reads = []
     real = saves.load_session
+
     def counting():
         reads.append(1)
         return real()
