@@ -144,6 +144,7 @@ class Driver:
 
     def shot(self, name: str) -> Path:
         path = ARTIFACTS / name
+        path.parent.mkdir(parents=True, exist_ok=True)  # "keep/phone-box-en.png": a fresh clone has no subfolders
         self.pg.image.save(self.app.surface, str(path))
         return path
 
