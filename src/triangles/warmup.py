@@ -22,10 +22,11 @@ import hashlib
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-__all__ = ["start", "wait", "progress", "warm_all", "child_main", "WARMUP_CHILD"]
+__all__ = ["start", "wait", "progress", "warm_all", "warm_rules", "child_main", "WARMUP_CHILD"]
 
 #: the command-line argument that makes a bundle's program the warm-up child (not shown in --help)
 WARMUP_CHILD = "--warmup-child"
@@ -122,17 +123,54 @@ def wait(timeout: float = 120.0) -> None:
 #: functions they call), measured with numba 0.68; a finished warm-up writes the real count beside the
 #: cache (``warm-count``) and the next cold one (after an update) counts against that instead
 EXPECTED_COMPILES = 78
+#: the same for :func:`warm_rules` alone (remembered in ``rules-count``)
+EXPECTED_RULES_COMPILES = 25
 
 
-def _expected_compiles() -> int:
+def _expected_compiles(name: str, default: int) -> int:
     from triangles import jit
 
     try:
         if jit.cache_dir is not None:
-            return max(1, int((jit.cache_dir / "warm-count").read_text()))
+            return max(1, int((jit.cache_dir / name).read_text()))
     except (OSError, ValueError):
         pass
-    return EXPECTED_COMPILES
+    return default
+
+
+def _counting_compiles(work: Callable[[], None], count_file: str, default: int, report: Callable[[int], None]) -> None:
+    """Run ``work`` and call ``report(percent)`` as numba compiles: at the first compilation (0) and after
+    each one (the share of the expected count, never 100 before the end).  Nothing is reported when every
+    kernel comes from the cache.  A real cold run remembers its count for the next one (after an update)."""
+    from numba.core import event
+
+    from triangles import jit
+
+    expected = _expected_compiles(count_file, default)
+    started = False
+    done = 0
+
+    class Progress(event.Listener):
+        def on_start(self, ev: event.Event) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                report(0)
+
+        def on_end(self, ev: event.Event) -> None:
+            nonlocal done
+            done += 1
+            report(min(99, 100 * done // expected))
+
+    with event.install_listener("numba:compile", Progress()):
+        work()
+    if started:
+        report(100)
+    if done > expected // 3 and jit.cache_dir is not None:  # a real cold run, not a load from the cache
+        try:
+            (jit.cache_dir / count_file).write_text(f"{done}\n")
+        except OSError:
+            pass
 
 
 def warm_all(report: bool = False) -> None:
@@ -146,31 +184,37 @@ def warm_all(report: bool = False) -> None:
     if not report:
         ai.warm_up()
         return
-    from numba.core import event
-
-    from triangles import jit
-
-    expected = _expected_compiles()
-    done = 0
-
-    class Progress(event.Listener):
-        def on_start(self, ev: event.Event) -> None:
-            pass
-
-        def on_end(self, ev: event.Event) -> None:
-            nonlocal done
-            done += 1
-            _report(min(99, 100 * done // expected))
-
     _report(0)
-    with event.install_listener("numba:compile", Progress()):
-        ai.warm_up()
+    _counting_compiles(ai.warm_up, "warm-count", EXPECTED_COMPILES, _report)
     _report(100)
-    if done > 10 and jit.cache_dir is not None:  # a real cold warm-up, not a load from the cache
-        try:
-            (jit.cache_dir / "warm-count").write_text(f"{done}\n")
-        except OSError:
-            pass
+
+
+def _use_the_rules() -> None:
+    """Every rules kernel a board and a game call, on a small board played to the end and back."""
+    from triangles.rules import Board, Game
+
+    board = Board.random(9, 400.0, 400.0, seed=1)
+    game = Game(board, extra_turn=True)
+    while not game.is_over():
+        i, j = game.legal_moves()[0]
+        game.closes(i, j)
+        game.play(i, j)
+    game.why_illegal(*game.moves[0])
+    _ = game.triangles, game.legal_mask()
+    game.live_triangles()
+    while game.move_count:
+        game.undo()
+    Game.from_moves(board, [])
+
+
+def warm_rules(report: Callable[[int], None]) -> None:
+    """Load or compile the rules' kernels now, in this thread, telling ``report(percent)`` how far it got.
+
+    Why: on a cold cache the first board takes seconds to compile (about 5 s here), and the window
+    would sit blank.  The window calls this before its first screen and draws each report; with a warm
+    cache the kernels only load (well under a second) and ``report`` is never called.
+    """
+    _counting_compiles(_use_the_rules, "rules-count", EXPECTED_RULES_COMPILES, report)
 
 
 def _report(percent: int) -> None:

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 import pygame_gui
 
-from triangles import i18n
+from triangles import i18n, warmup
 from triangles.i18n import detect_language, tr
 from triangles.launch import LaunchOptions
 from triangles.presets import Preset, get_preset
 from triangles.settings import DEFAULT_THEME, Problem, Settings, SettingsStore
 from triangles.ui import input as inp
 from triangles.ui.navigator import Navigator
+from triangles.ui.preparing import PreparingScreen
 from triangles.ui.render.theme import Theme, ThemeError, load_theme
 from triangles.ui.render.viewport import Viewport
 from triangles.ui.sound import SoundPlayer, Sounds
@@ -94,6 +95,8 @@ class App:
         self.exit_code = 0
         self.frames = 0
         self.clock = pygame.time.Clock()
+        # on a cold numba cache the rules compile before the first board: show how far, not a blank window
+        warmup.warm_rules(PreparingScreen(self.window).show)
         self.nav = Navigator(self)
         # the New game dialog opens on the remembered choices with the command line's on top
         self.nav.new_game_choices = self.options.new_game_choices(self.settings.new_game_choices())
@@ -301,8 +304,6 @@ class App:
 
 def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     """Open the window and play until it is closed; the process exit code."""
-    from triangles import warmup
-
     warmup.start()  # compile the computer player in the background while the menu shows
     try:
         app = App(options, config)
