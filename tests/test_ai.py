@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
 
-from triangles.ai import LEVELS, choose_move, hint, solve
+from triangles.ai import LEVELS, choose_move, hint, last_info, solve
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
 from triangles.players import LevelName
@@ -48,7 +47,17 @@ def state_arrays(D):
     ctr = D.counters[0]
     nm, btop = int(ctr["nmoves"]), int(ctr["btop"])
     out = {
-        f: getattr(D, f).copy() for f in ("counters", "legal", "line_owner", "cell_drawn", "cell_blocked", "cell_owner")
+        f: getattr(D, f).copy()
+        for f in (
+            "counters",
+            "legal",
+            "line_owner",
+            "cell_drawn",
+            "cell_blocked",
+            "cell_owner",
+            "legal_list",
+            "legal_pos",
+        )
     }
     out.update(
         moves=D.moves[:nm].copy(),
@@ -187,22 +196,20 @@ def test_solve_matches_brute_force_midgame(extra):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("extra", [False, True])
-def test_solve_nine_stars_in_time(extra):
+def test_solve_nine_stars_within_its_node_budget(extra):
+    """The whole game on 9 stars is proved (solve raises when its node budget runs out; the time it
+    takes is a benchmark figure, benchmarks/ai_speed.py, never asserted here)."""
     for board in (Board.random(9, 300, 300, seed=3, tolerance=3), polygon(9)):
         g = Game(board, extra)
-        t0 = time.perf_counter()
-        v = solve(g)
-        assert time.perf_counter() - t0 < 10.0
+        v = solve(g, time_limit=None)
         assert abs(v) <= len(board.cells)
 
 
 def test_solve_large_board_endgame_and_refusal():
     board = get_preset("phone").make_board(60, 7)
     g = Game(board, False)
-    t0 = time.perf_counter()
-    with pytest.raises(ValueError, match="too large"):
-        solve(g)
-    assert time.perf_counter() - t0 < 2.0
+    with pytest.raises(ValueError, match=r"too large to solve exactly: \d+ legal lines \(at most"):
+        solve(g)  # refused on its size, before any search
     # a node budget too small also refuses, never hangs
     rng = np.random.default_rng(1)
     while g.legal_count() > 30 and not g.is_over():
@@ -351,12 +358,12 @@ def test_budget_respected_on_largest_board():
     choose_move(g, "easy")  # warm-up
     runs: tuple[tuple[LevelName, float | None], ...] = (("hard", 0.3), ("medium", 0.1), ("hard", None))
     for level, cap in runs:
-        t0 = time.perf_counter()
         i, j = choose_move(g, level, seed=2, time_limit=cap)
-        dt = time.perf_counter() - t0
-        limit = LEVELS[level].time_limit if cap is None else cap
-        assert dt < limit + 0.25, (level, dt)
         assert g.why_illegal(i, j) is None
+    # a cap that fires at once still gives a legal line, from the move ordering (no wall-clock assert:
+    # the speed table is benchmarks/ai_speed.py)
+    i, j = choose_move(g, "hard", seed=2, time_limit=1e-6)
+    assert last_info().aborted and g.why_illegal(i, j) is None
 
 
 def test_warm_up_and_last_info():

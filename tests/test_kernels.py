@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,3 +45,37 @@ def test_strictly_inside_matches_exact(p, a, b, c):
     o = [_orient(F(a), F(b), F(p)), _orient(F(b), F(c), F(p)), _orient(F(c), F(a), F(p))]
     want = all(v > 0 for v in o) or all(v < 0 for v in o)
     assert K.strictly_inside(*p, *a, *b, *c) == want
+
+
+def _check_legal_list(game) -> None:
+    D = game.arrays()
+    n = int(D.counters[0]["nlegal"])
+    head = D.legal_list[:n]
+    assert sorted(head.tolist()) == np.flatnonzero(D.legal).tolist()
+    assert (D.legal_pos[head] == np.arange(n)).all()
+    assert sorted(D.legal_list.tolist()) == list(range(len(D.legal)))  # a permutation: nothing lost
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(8, 30), st.integers(0, 10_000), st.booleans(), st.lists(st.booleans(), min_size=5, max_size=80))
+def test_the_legal_list_follows_play_and_undo_exactly(n, seed, extra, steps):
+    """``legal_list[:nlegal]`` holds exactly the legal pairs after any play / undo, and an undo puts the
+    list and its index back exactly as they were (the search's make / unmake relies on it)."""
+    from triangles.rules import Board, Game
+
+    game = Game(Board.random(n, 300, 300, seed=seed, tolerance=3), extra)
+    rng = np.random.default_rng(seed)
+    saved: list[tuple[np.ndarray, np.ndarray]] = []
+    _check_legal_list(game)
+    for forward in steps:
+        if forward and not game.is_over():
+            D = game.arrays()
+            saved.append((D.legal_list.copy(), D.legal_pos.copy()))
+            moves = game.legal_moves()
+            game.play(*moves[int(rng.integers(len(moves)))])
+        elif saved:
+            game.undo()
+            D = game.arrays()
+            lst, pos = saved.pop()
+            assert (D.legal_list == lst).all() and (D.legal_pos == pos).all()
+        _check_legal_list(game)

@@ -264,21 +264,21 @@ def canon_hash(S: BoardArrays, D: GameArrays, keys: np.ndarray) -> np.uint64:
     """
     inc_ptr = S.inc_ptr
     inc_cell = S.inc_cell
-    legal = D.legal
-    drawn = D.line_owner
+    lst = D.legal_list
     cell_drawn = D.cell_drawn
     cell_blocked = D.cell_blocked
+    st = D.counters[0]
     h = np.uint64(0x243F6A8885A308D3)
-    for p in range(legal.shape[0]):
-        if legal[p] != 0:
-            h ^= keys[p]
-        elif drawn[p] >= 0:
-            for t in range(inc_ptr[p], inc_ptr[p + 1]):
-                c = inc_cell[t]
-                if cell_blocked[c] == 0 and cell_drawn[c] < 3:
-                    z = keys[p]
-                    h ^= (z << np.uint64(17)) | (z >> np.uint64(47))
-                    break
+    for k in range(st.nlegal):
+        h ^= keys[lst[k]]
+    for m in range(st.nmoves):
+        p = D.moves[m]
+        for t in range(inc_ptr[p], inc_ptr[p + 1]):
+            c = inc_cell[t]
+            if cell_blocked[c] == 0 and cell_drawn[c] < 3:
+                z = keys[p]
+                h ^= (z << np.uint64(17)) | (z >> np.uint64(47))
+                break
     return h
 
 
@@ -343,17 +343,46 @@ def safe_run(S: BoardArrays, D: GameArrays) -> I64:
 def _isolated(S: BoardArrays, D: GameArrays, p: int) -> bool:
     """True when the legal pair ``p`` crosses no other legal pair."""
     xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
-    legal = D.legal
+    lst = D.legal_list
     cx = xs[pi[p]]
     cy = ys[pi[p]]
     dx = xs[pj[p]]
     dy = ys[pj[p]]
-    for q in range(legal.shape[0]):
-        if legal[q] == 0 or q == p:
+    for k in range(D.counters[0].nlegal):
+        q = lst[k]
+        if q == p:
             continue
         if K.segments_cross(cx, cy, dx, dy, xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]):
             return False
     return True
+
+
+@njit(inline="always")
+def _tie(p: int, salt: np.uint64) -> I64:
+    """The low bits of a line's ordering key: a salted hash of its pair id (deterministic per seed)."""
+    return np.int64(_mix(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
+
+
+@njit(inline="always")
+def _insert(out: np.ndarray, keys: np.ndarray, k: int, width: int, p: int, key: int) -> I64:
+    """Insert ``p`` into the best-first list ``out[:k]`` (at most ``width`` long); returns the new length.
+
+    Ordered by key, then by lower pair id: a total order, so the list depends only on the set of
+    lines offered, never on the order they come in (the legal list has none)."""
+    if k < width:
+        pos = k
+        k += 1
+    elif key > keys[width - 1] or (key == keys[width - 1] and p < out[width - 1]):
+        pos = width - 1
+    else:
+        return k
+    while pos > 0 and (keys[pos - 1] < key or (keys[pos - 1] == key and out[pos - 1] > p)):
+        keys[pos] = keys[pos - 1]
+        out[pos] = out[pos - 1]
+        pos -= 1
+    keys[pos] = key
+    out[pos] = p
+    return k
 
 
 @njit(nogil=True)
@@ -375,21 +404,20 @@ def gen_moves(
     given away; within a class by a salted hash of the pair id (deterministic
     per seed).  ``captures_only`` lists scoring lines only.  With ``dedupe``,
     lines that are a side of no live triangle and cross no legal line are
-    pure tempo moves, all equivalent: only the first is listed.
+    pure tempo moves, all equivalent: only the lowest is listed.
 
     ``stats[0]`` (LINE_STATS) receives the fewest triangles a non-scoring line
     gives away and the number of safe lines.  (Returned as a tuple instead,
     they cost the search ~8% of its speed on 60 stars.)
     """
-    legal = D.legal
+    lst = D.legal_list
     keys = np.empty(width, np.int64)
     k = 0
-    seen_pass = False
+    pass_p = -1  # with ``dedupe``: the lowest of the pure-tempo lines, listed alone after the others
     min_give = np.int64(1 << 30)
     nsafe = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for r in range(D.counters[0].nlegal):
+        p = lst[r]
         c2, g, rel = line_effect(S, D, p)
         if c2 == 0 and g < min_give:
             min_give = g
@@ -399,9 +427,9 @@ def gen_moves(
             continue
         if dedupe and rel == 0 and p != tt_move:
             if _isolated(S, D, p):
-                if seen_pass:
-                    continue
-                seen_pass = True
+                if pass_p < 0 or p < pass_p:
+                    pass_p = p
+                continue
         if p == tt_move:
             key = np.int64(7) << 58
         elif c2 > 0:
@@ -410,21 +438,9 @@ def gen_moves(
             key = np.int64(5) << 58
         else:
             key = (np.int64(4) << 58) - (np.int64(min(g, 15)) << 50)
-        key += np.int64(_mix(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
-        # insertion into the sorted (descending) top-``width`` list
-        if k < width:
-            pos = k
-            k += 1
-        elif key > keys[width - 1]:
-            pos = width - 1
-        else:
-            continue
-        while pos > 0 and keys[pos - 1] < key:
-            keys[pos] = keys[pos - 1]
-            out[pos] = out[pos - 1]
-            pos -= 1
-        keys[pos] = key
-        out[pos] = p
+        k = _insert(out, keys, k, width, p, key + _tie(p, salt))
+    if pass_p >= 0:
+        k = _insert(out, keys, k, width, pass_p, (np.int64(5) << 58) + _tie(pass_p, salt))
     st = stats[0]
     st.min_give = min_give
     st.nsafe = nsafe
