@@ -1,0 +1,459 @@
+"""A model of the capture/give phase: what each line hands over once no line is safe.
+
+About 17 moves into a 24-star game (strict alternation) every legal line either
+scores or brings some live triangle to two drawn sides, i.e. *gives* it to the
+next player.  From then on the game is a sequence of *cascades*: one player
+opens (draws a line that gives something), the other takes, and the line that
+takes may itself give the next triangle back, and so on, until the player to
+move has nothing left to take and must open again.  The search's old static
+value counted only the first step (the fewest triangles a line gives); this
+module follows the whole cascade.
+
+Vocabulary (over the rules kernels' ``S``/``D`` arrays, :mod:`triangles.kernels`):
+
+*live* cell
+    an empty triangle that can still be closed: no side blocked, not all three drawn.
+*link*
+    a legal pair that is a side of two or more live cells; taking one of those
+    cells through it moves the others one side nearer to closing.
+*component*
+    live cells joined by links (union-find).  Independent components are what a
+    player opens one at a time once nothing is safe; the shape class says how a
+    cascade runs through one: a *chain* (each cell at most two links, no cycle)
+    is eaten from one end, alternately by the two players under strict
+    alternation; a *loop* closes on itself; a *tree* branches; *dense* (more
+    links than a tree or a loop) is what crossing diagonals make.
+*cascade* of a line ``p``
+    ``p`` is drawn, then whoever is to move takes while they can (the scoring
+    line closing most, then giving least, then the lowest pair id), both
+    players alike.  Under strict alternation a capture does not keep the move,
+    so the captures of a chain alternate between the players and a chain of
+    odd length leaves the opener to open again; under the extra-turn rule the
+    taker eats the whole chain and then must open.  The cascade records the
+    opener's net points and who must move (open) after it.
+
+Everything is numba (``nogil=True``) and leaves ``D`` exactly as it found it.
+Values are in triangles, for the player to move.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles import kernels as K
+from triangles.jit import njit
+from triangles.kernels import BoardArrays, GameArrays
+
+__all__ = [
+    "CHAIN",
+    "LOOP",
+    "TREE",
+    "DENSE",
+    "COMPONENT",
+    "is_live",
+    "effect",
+    "components",
+    "component_table",
+    "cascade",
+    "give_options",
+    "give_estimate",
+    "playout",
+]
+
+#: shape classes of a component (see the module's docstring)
+CHAIN = 0
+LOOP = 1
+TREE = 2
+DENSE = 3
+
+#: One row of :func:`component_table`.
+COMPONENT = np.dtype(
+    [
+        ("cells", np.int64),  # live cells in the component
+        ("links", np.int64),  # edges: a link on k live cells of the component counts k - 1
+        ("maxdeg", np.int64),  # most links on one cell
+        ("ready", np.int64),  # cells with two sides drawn (closable now)
+        ("shape", np.int64),  # CHAIN, LOOP, TREE or DENSE
+    ]
+)
+
+_NOWHERE = np.int64(1) << np.int64(30)
+
+#: A whole number in the kernels: numba's int64 (np.int64 in the typing, an int when returned to Python).
+I64 = int | np.int64
+
+
+@njit(inline="always")
+def is_live(D: GameArrays, c: int) -> bool:
+    """The cell ``c`` can still be closed (no side blocked, not closed)."""
+    return D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3
+
+
+@njit(inline="always")
+def effect(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, int]:
+    """(closes, gives, borders) of the legal pair ``p``: the same count as the
+    engine's ``line_effect`` (kept here so this module does not import the engine)."""
+    closes = 0
+    gives = 0
+    borders = 0
+    for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
+        c = S.inc_cell[t]
+        if D.cell_blocked[c] != 0:
+            continue
+        d = D.cell_drawn[c]
+        if d == 3:
+            continue
+        borders += 1
+        if d == 2:
+            closes += 1
+        elif d == 1:
+            gives += 1
+    return closes, gives, borders
+
+
+@njit(inline="always")
+def _find(parent: np.ndarray, a: int) -> int:
+    while parent[a] != a:
+        parent[a] = parent[parent[a]]
+        a = parent[a]
+    return a
+
+
+@njit(nogil=True)
+def components(S: BoardArrays, D: GameArrays, label: np.ndarray) -> int:
+    """Group the live cells into components joined by links; returns how many.
+
+    ``label[c]`` (length: cells) receives the component of cell ``c``
+    (0, 1, ... in order of each component's lowest cell), -1 when not live.
+    """
+    m = S.cells.shape[0]
+    parent = np.arange(m)
+    legal = D.legal
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        first = -1
+        for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
+            c = S.inc_cell[t]
+            if not is_live(D, c):
+                continue
+            if first < 0:
+                first = c
+            else:
+                a = _find(parent, first)
+                b = _find(parent, c)
+                if a != b:
+                    if a < b:
+                        parent[b] = a
+                    else:
+                        parent[a] = b
+    n = 0
+    root_label = np.full(m, -1, np.int64)
+    for c in range(m):
+        if not is_live(D, c):
+            label[c] = -1
+            continue
+        r = _find(parent, c)
+        if root_label[r] < 0:
+            root_label[r] = n
+            n += 1
+        label[c] = root_label[r]
+    return n
+
+
+@njit(nogil=True)
+def component_table(S: BoardArrays, D: GameArrays, label: np.ndarray, n: int) -> np.ndarray:
+    """One :data:`COMPONENT` row per component of ``label`` (from :func:`components`).
+
+    The shape class follows from the link graph: ``links == cells - 1`` is a
+    tree (a chain when no cell has more than two links), ``links == cells`` with
+    every cell on exactly two links is a loop, anything else is dense.
+    """
+    out = np.zeros(n, COMPONENT)
+    m = S.cells.shape[0]
+    deg = np.zeros(m, np.int64)
+    legal = D.legal
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        k = 0
+        comp = -1
+        for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
+            c = S.inc_cell[t]
+            if is_live(D, c):
+                k += 1
+                comp = label[c]
+        if k >= 2:
+            out[comp].links += k - 1
+            for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
+                c = S.inc_cell[t]
+                if is_live(D, c):
+                    deg[c] += 1
+    for c in range(m):
+        k = label[c]
+        if k < 0:
+            continue
+        row = out[k]
+        row.cells += 1
+        if deg[c] > row.maxdeg:
+            row.maxdeg = deg[c]
+        if D.cell_drawn[c] == 2:
+            row.ready += 1
+    for k in range(n):
+        row = out[k]
+        cells = row.cells
+        links = row.links
+        if links == cells - 1:
+            row.shape = CHAIN if row.maxdeg <= 2 else TREE
+        elif links == cells and row.maxdeg == 2:
+            row.shape = LOOP
+        else:
+            row.shape = DENSE
+    return out
+
+
+@njit(nogil=True)
+def _take(S: BoardArrays, D: GameArrays) -> int:
+    """The scoring line the mover takes in a cascade: most closed, then fewest
+    given, then the lowest pair id; -1 when nothing can be closed."""
+    legal = D.legal
+    best = -1
+    best_key = np.int64(-1)
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        closes, gives, _ = effect(S, D, p)
+        if closes == 0:
+            continue
+        key = np.int64(closes) * 1024 - gives
+        if key > best_key:
+            best_key = key
+            best = p
+    return best
+
+
+@njit(nogil=True)
+def cascade(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, bool]:
+    """Draw the legal pair ``p``, then let each player in turn take while they can.
+
+    Returns ``(net, plies, opener_again)``: the points the player to move
+    (the *opener*) scores in the cascade minus the other's, the lines drawn
+    (``p`` included), and whether the opener is the one to move once nothing
+    is left to take.  ``D`` is restored.
+    """
+    st = D.counters[0]
+    opener = st.player
+    net = 0
+    plies = 0
+    q = p
+    while q >= 0:
+        who = st.player
+        closed = K.apply_line(S, D, q)
+        plies += 1
+        if who == opener:
+            net += closed
+        else:
+            net -= closed
+        if st.live == 0:
+            break
+        q = _take(S, D)
+    again = st.player == opener
+    for _ in range(plies):
+        K.undo_line(S, D)
+    return net, plies, again
+
+
+@njit(nogil=True)
+def give_options(S: BoardArrays, D: GameArrays, pairs: np.ndarray, net: np.ndarray, again: np.ndarray) -> int:
+    """The cascade of every legal line: fills ``pairs``, ``net`` and ``again``
+    (arrays of at least ``nlegal`` entries) and returns how many."""
+    legal = D.legal
+    k = 0
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        v, _, a = cascade(S, D, p)
+        pairs[k] = p
+        net[k] = v
+        again[k] = 1 if a else 0
+        k += 1
+    return k
+
+
+@njit(nogil=True)
+def _min_give(S: BoardArrays, D: GameArrays) -> I64:
+    """Fewest triangles a non-scoring line gives (0 when a safe line exists; 0 when every line scores)."""
+    legal = D.legal
+    best = _NOWHERE
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        closes, gives, _ = effect(S, D, p)
+        if closes == 0 and gives < best:
+            best = gives
+            if best == 0:
+                return 0
+    return 0 if best == _NOWHERE else best
+
+
+@njit(nogil=True)
+def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
+    """The mover's estimated points from here: ``(value, line)``.
+
+    Up to ``cand`` lines are tried: every scoring line, then the non-scoring
+    lines giving fewest (lowest pair id first).  Each is followed through its
+    cascade; whoever must open after it is charged the fewest triangles they
+    can then give.  The best line for the mover and its value (net of the
+    cascade, minus or plus that charge) are returned; ``(0, -1)`` when no line
+    is legal.  This is one step of the give phase looked at in full instead of
+    only its first line.
+    """
+    legal = D.legal
+    st = D.counters[0]
+    # the cheapest lines to open: a bounded, sorted list by (gives, pair id)
+    keys = np.empty(max(cand, 1), np.int64)
+    pairs = np.empty(max(cand, 1), np.int64)
+    k = 0
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        closes, gives, _ = effect(S, D, p)
+        key = np.int64(gives) if closes == 0 else np.int64(-1 - closes)
+        if k < cand:
+            pos = k
+            k += 1
+        elif key < keys[cand - 1]:
+            pos = cand - 1
+        else:
+            continue
+        while pos > 0 and keys[pos - 1] > key:
+            keys[pos] = keys[pos - 1]
+            pairs[pos] = pairs[pos - 1]
+            pos -= 1
+        keys[pos] = key
+        pairs[pos] = p
+    best = -_NOWHERE
+    best_p = -1
+    for i in range(k):
+        p = pairs[i]
+        # follow the cascade, then charge whoever must open next
+        opener = st.player
+        net = np.int64(0)
+        plies = 0
+        q = p
+        while q >= 0:
+            who = st.player
+            closed = K.apply_line(S, D, q)
+            plies += 1
+            net += closed if who == opener else -closed
+            if st.live == 0:
+                break
+            q = _take(S, D)
+        if st.live > 0:
+            g = _min_give(S, D)
+            net += -g if st.player == opener else g
+        for _ in range(plies):
+            K.undo_line(S, D)
+        if net > best:
+            best = net
+            best_p = p
+    if best_p < 0:
+        return 0, -1
+    return best, best_p
+
+
+@njit(nogil=True)
+def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
+    """An estimated final margin: the rest of the game played by both sides as
+    'take what is closable, else a safe line, else the opening that
+    :func:`give_estimate` prefers'; returns the mover's points minus the
+    other's from here.  ``D`` is restored."""
+    st = D.counters[0]
+    me = st.player
+    net = 0
+    plies = 0
+    legal = D.legal
+    while st.live > 0:
+        q = _take(S, D)
+        if q < 0:
+            for p in range(legal.shape[0]):
+                if legal[p] != 0:
+                    closes, gives, _ = effect(S, D, p)
+                    if closes == 0 and gives == 0:
+                        q = p
+                        break
+        if q < 0:
+            _, q = give_estimate(S, D, cand)
+        if q < 0:
+            break
+        who = st.player
+        closed = K.apply_line(S, D, q)
+        plies += 1
+        net += closed if who == me else -closed
+    for _ in range(plies):
+        K.undo_line(S, D)
+    return net
+
+
+@njit(nogil=True)
+def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, int]:
+    """The rest of the game (at most ``max_plies`` lines) played by both sides
+    as 'take (most closed, fewest given), else the first safe line, else the
+    line giving fewest'; returns ``(margin, plies)``, the mover's points minus
+    the other's over those lines.  ``D`` is restored.
+
+    The cheap estimate of the give phase: it follows every cascade and every
+    forced opening to the end, so the parity of what is left (who opens the
+    last component) is in its result, which the fewest-given count is not.
+    """
+    st = D.counters[0]
+    me = st.player
+    legal = D.legal
+    net = 0
+    plies = 0
+    while st.live > 0 and plies < max_plies:
+        best = -1
+        best_key = -_NOWHERE
+        for p in range(legal.shape[0]):
+            if legal[p] == 0:
+                continue
+            closes, gives, _ = effect(S, D, p)
+            if closes > 0:
+                key = np.int64(closes) * 1024 - gives + 4096
+            else:
+                key = -np.int64(gives)
+            if key > best_key:
+                best_key = key
+                best = p
+        if best < 0:
+            break
+        who = st.player
+        closed = K.apply_line(S, D, best)
+        plies += 1
+        net += closed if who == me else -closed
+    for _ in range(plies):
+        K.undo_line(S, D)
+    return net, plies
+
+
+@njit(nogil=True)
+def rollout_values(S: BoardArrays, D: GameArrays, cand: int, pairs: np.ndarray, values: np.ndarray) -> int:
+    """Every legal line valued by its score plus the :func:`playout` of the
+    position it leaves (negated when the other player moves next): a one-ply
+    look-ahead over the give-phase model.  Fills ``pairs`` and ``values``
+    (triangles, for the mover) and returns how many."""
+    st = D.counters[0]
+    legal = D.legal
+    k = 0
+    for p in range(legal.shape[0]):
+        if legal[p] == 0:
+            continue
+        me = st.player
+        closed = K.apply_line(S, D, p)
+        rest = playout(S, D, cand)
+        v = closed + rest if st.player == me else closed - rest
+        K.undo_line(S, D)
+        pairs[k] = p
+        values[k] = v
+        k += 1
+    return k

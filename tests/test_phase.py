@@ -1,0 +1,296 @@
+"""The give-phase model (triangles.ai.phase) against brute force over the rules API.
+
+Every quantity is recomputed here from what ``Game`` shows (drawn lines, legal
+lines, closed triangles) and from play/undo on clones, never from the kernels'
+incremental counters, on small random positions under both turn rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from triangles.ai import phase as P
+from triangles.ai import solve
+from triangles.ai.engine import line_effect
+from triangles.presets import get_preset
+from triangles.rules import Board, Game
+
+# ---------------------------------------------------------------------------
+# brute force over the public API
+# ---------------------------------------------------------------------------
+
+
+def cell_sides(g: Game) -> list[tuple[int, int, int]]:
+    b = g.board
+    return [(b.pair_id(j, k), b.pair_id(i, k), b.pair_id(i, j)) for i, j, k in b.cells.tolist()]
+
+
+def cell_state(g: Game) -> tuple[list[bool], list[int]]:
+    """(live, sides drawn) of every cell, from the drawn lines, the legal lines and the owners."""
+    drawn_line = g.line_owner >= 0
+    legal = g.legal_mask()
+    owner = g.triangle_owner
+    live, drawn = [], []
+    for c, sides in enumerate(cell_sides(g)):
+        drawn.append(sum(bool(drawn_line[s]) for s in sides))
+        live.append(owner[c] < 0 and all(drawn_line[s] or legal[s] for s in sides))
+    return live, drawn
+
+
+def legal_ids(g: Game) -> list[int]:
+    return [] if g.is_over() else [int(p) for p in np.flatnonzero(g.legal_mask())]
+
+
+def effects_ref(g: Game) -> dict[int, tuple[int, int, int]]:
+    """(closes, gives, borders) of every legal line: its live cells with two, with one, and in all."""
+    live, drawn = cell_state(g)
+    out = {p: (0, 0, 0) for p in legal_ids(g)}
+    for c, sides in enumerate(cell_sides(g)):
+        if not live[c]:
+            continue
+        for p in sides:
+            if p in out:
+                closes, gives, borders = out[p]
+                out[p] = (closes + (drawn[c] == 2), gives + (drawn[c] == 1), borders + 1)
+    return out
+
+
+def take_ref(g: Game) -> int:
+    """The cascade's taking rule: most closed, then fewest given, then lowest pair id; -1: none."""
+    best, best_key = -1, -1
+    for p, (closes, gives, _) in sorted(effects_ref(g).items()):
+        if closes and closes * 1024 - gives > best_key:
+            best, best_key = p, closes * 1024 - gives
+    return best
+
+
+def cascade_ref(g: Game, p: int) -> tuple[int, int, bool]:
+    g = g.clone()
+    opener = g.player
+    net = plies = 0
+    q = p
+    while q >= 0:
+        who = g.player
+        closed = len(g.play(*g.board.pair(q)))
+        plies += 1
+        net += closed if who == opener else -closed
+        if g.is_over():
+            break
+        q = take_ref(g)
+    return net, plies, g.player == opener
+
+
+def greedy_ref(g: Game) -> tuple[int, int]:
+    g = g.clone()
+    me = g.player
+    net = plies = 0
+    while not g.is_over():
+        best, best_key = -1, None
+        for p, (closes, gives, _) in sorted(effects_ref(g).items()):
+            key = closes * 1024 - gives + 4096 if closes else -gives
+            if best_key is None or key > best_key:
+                best, best_key = p, key
+        who = g.player
+        closed = len(g.play(*g.board.pair(best)))
+        plies += 1
+        net += closed if who == me else -closed
+    return net, plies
+
+
+def components_ref(g: Game) -> list[set[int]]:
+    """Live cells joined by legal lines that are a side of two of them (breadth-first search)."""
+    live, _ = cell_state(g)
+    sides = cell_sides(g)
+    legal = g.legal_mask()
+    by_pair: dict[int, list[int]] = {}
+    for c, ss in enumerate(sides):
+        if live[c]:
+            for s in ss:
+                if legal[s]:
+                    by_pair.setdefault(s, []).append(c)
+    seen: set[int] = set()
+    out: list[set[int]] = []
+    for c in range(len(sides)):
+        if not live[c] or c in seen:
+            continue
+        comp, todo = {c}, [c]
+        while todo:
+            x = todo.pop()
+            for s in sides[x]:
+                for y in by_pair.get(s, []):
+                    if y not in comp:
+                        comp.add(y)
+                        todo.append(y)
+        seen |= comp
+        out.append(comp)
+    return out
+
+
+def positions(extra: bool, count: int, stars: tuple[int, ...] = (7, 8, 9, 10), last: int = 0) -> list[Game]:
+    """Small random positions at every stage of a game (seeded); with ``last``, positions
+    taken when at most that many legal lines are left."""
+    rng = np.random.default_rng(1234 + extra)
+    out: list[Game] = []
+    preset = get_preset("phone")
+    while len(out) < count:
+        n = int(rng.choice(stars))
+        g = Game(preset.make_board(n, int(rng.integers(1 << 30))), extra_turn=extra)
+        plies = int(rng.integers(0, 30))
+        for _ in range(plies if not last else 10_000):
+            if g.is_over() or 0 < g.legal_count() <= last:
+                break
+            moves = g.legal_moves()
+            g.play(*moves[int(rng.integers(len(moves)))])
+        if not g.is_over():
+            out.append(g)
+    return out
+
+
+def snapshot(D) -> dict[str, np.ndarray]:
+    """The meaningful part of a position's arrays (scratch beyond the history is ignored)."""
+    ctr = D.counters[0]
+    nm, btop = int(ctr["nmoves"]), int(ctr["btop"])
+    out = {
+        f: getattr(D, f).copy() for f in ("counters", "legal", "line_owner", "cell_drawn", "cell_blocked", "cell_owner")
+    }
+    out.update(moves=D.moves[:nm].copy(), bstack=D.bstack[:btop].copy(), move_closed=D.move_closed[:nm].copy())
+    return out
+
+
+def assert_restored(D, before: dict[str, np.ndarray]) -> None:
+    after = snapshot(D)
+    for name, a in before.items():
+        np.testing.assert_array_equal(after[name], a, err_msg=name)
+
+
+# ---------------------------------------------------------------------------
+# the quantities
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_effect_and_components_match_brute_force(extra: bool) -> None:
+    for g in positions(extra, 25):
+        S, D = g.board.arrays, g.arrays()
+        for p, ref in effects_ref(g).items():
+            assert tuple(P.effect(S, D, p)) == ref == tuple(line_effect(S, D, p))
+        label = np.empty(S.cells.shape[0], np.int64)
+        n = P.components(S, D, label)
+        comps = components_ref(g)
+        assert n == len(comps)
+        got = [set(np.flatnonzero(label == k).tolist()) for k in range(n)]
+        assert sorted(sorted(c) for c in got) == sorted(sorted(c) for c in comps)
+        live, drawn = cell_state(g)
+        assert [label[c] >= 0 for c in range(len(live))] == live
+        # the table: sizes, links and degrees counted from the legal lines
+        table = P.component_table(S, D, label, n)
+        sides = cell_sides(g)
+        for k, comp in enumerate(got):
+            row = table[k]
+            assert row["cells"] == len(comp)
+            assert row["ready"] == sum(drawn[c] == 2 for c in comp)
+            on = [[c for c in comp if p in sides[c]] for p in legal_ids(g)]
+            links = sum(len(cs) - 1 for cs in on if len(cs) >= 2)
+            deg = {c: sum(1 for cs in on if len(cs) >= 2 and c in cs) for c in comp}
+            assert row["links"] == links
+            assert row["maxdeg"] == max(deg.values())
+            if links == len(comp) - 1:
+                assert row["shape"] in (P.CHAIN, P.TREE)
+                assert (row["shape"] == P.CHAIN) == (max(deg.values()) <= 2)
+            elif links == len(comp) and max(deg.values()) == 2:
+                assert row["shape"] == P.LOOP
+            else:
+                assert row["shape"] == P.DENSE
+        assert_restored(D, snapshot(g.arrays()))
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_cascade_matches_play_on_clones(extra: bool) -> None:
+    checked = 0
+    for g in positions(extra, 20):
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        for p in legal_ids(g)[:8]:
+            assert tuple(P.cascade(S, D, p)) == cascade_ref(g, p)
+            checked += 1
+        assert_restored(D, before)
+    assert checked > 60
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_greedy_playout_matches_play_on_clones(extra: bool) -> None:
+    for g in positions(extra, 20):
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        assert tuple(P.greedy_playout(S, D, 10_000)) == greedy_ref(g)
+        assert_restored(D, before)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_estimates_are_bounded_and_leave_the_position(extra: bool) -> None:
+    """give_estimate names a legal line; playout's margin is a margin the rest of the
+    game can reach (within the live cells); rollout values one entry per legal line."""
+    for g in positions(extra, 15):
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        live = int(D.counters[0]["live"])
+        value, line = P.give_estimate(S, D, 6)
+        assert line in legal_ids(g)
+        margin = P.playout(S, D, 6)
+        assert abs(margin) <= live
+        pairs = np.empty(g.legal_count(), np.int64)
+        values = np.empty(g.legal_count(), np.int64)
+        k = P.rollout_values(S, D, 6, pairs, values)
+        assert sorted(pairs[:k].tolist()) == legal_ids(g)
+        assert all(abs(v) <= live for v in values[:k])
+        assert_restored(D, before)
+
+
+def star_in_triangle(extra: bool) -> Game:
+    """A, B, C around a star X, the outer sides drawn: three live cells ABX, BCX, CAX in one loop."""
+    g = Game(Board([(0, 0), (200, 0), (100, 180), (100, 60)], tolerance=3.0), extra_turn=extra)
+    for i, j in ((0, 1), (1, 2), (0, 2)):
+        g.play(i, j)
+    return g
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_loop_of_three_is_exact(extra: bool) -> None:
+    """The commonest small component (a star inside a drawn triangle): the cascade is the
+    whole rest of the game, so the model is exact there, under both turn rules.  Strict
+    alternation: the opener gives two, the other can only take one and hand back two (+1
+    for the opener, who then does not move again); extra turn: the other takes all three."""
+    g = star_in_triangle(extra)
+    S, D = g.board.arrays, g.arrays()
+    label = np.empty(S.cells.shape[0], np.int64)
+    n = P.components(S, D, label)
+    assert n == 1
+    row = P.component_table(S, D, label, n)[0]
+    assert (row["cells"], row["links"], row["maxdeg"], row["shape"]) == (3, 3, 2, P.LOOP)
+    exact = solve(g)
+    assert exact == (-3 if extra else 1)
+    for p in legal_ids(g):
+        net, plies, again = P.cascade(S, D, p)
+        assert net == exact
+        assert (plies, again) == (3, False)
+    assert P.playout(S, D, 6) == exact
+    assert P.give_estimate(S, D, 6)[0] == exact
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_playout_is_exact_when_every_line_is_forced(extra: bool) -> None:
+    """When at most two legal lines remain the model's play is perfect play: same value as the solver."""
+    found = 0
+    for g in positions(extra, 12, stars=(6, 7), last=2):
+        S, D = g.board.arrays, g.arrays()
+        exact = solve(g)
+        if g.legal_count() == 1:
+            assert P.playout(S, D, 6) == exact
+        pairs = np.empty(g.legal_count(), np.int64)
+        values = np.empty(g.legal_count(), np.int64)
+        k = P.rollout_values(S, D, 6, pairs, values)
+        # one ply of look-ahead over a playout that is forced from there: exact
+        assert max(values[:k]) == exact
+        found += 1
+    assert found == 12
