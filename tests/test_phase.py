@@ -173,8 +173,10 @@ def assert_restored(D, before: dict[str, np.ndarray]) -> None:
 def test_effect_and_components_match_brute_force(extra: bool) -> None:
     for g in positions(extra, 25):
         S, D = g.board.arrays, g.arrays()
-        for p, ref in effects_ref(g).items():
+        effects = effects_ref(g)
+        for p, ref in effects.items():
             assert tuple(P.effect(S, D, p)) == ref == tuple(line_effect(S, D, p))
+        assert P.safe_lines(S, D) == sum(closes == gives == 0 for closes, gives, _ in effects.values())
         label = np.empty(S.cells.shape[0], np.int64)
         n = P.components(S, D, label)
         comps = components_ref(g)
@@ -235,13 +237,14 @@ def test_estimates_are_bounded_and_leave_the_position(extra: bool) -> None:
         S, D = g.board.arrays, g.arrays()
         before = snapshot(D)
         live = int(D.counters[0]["live"])
-        value, line = P.give_estimate(S, D, 6)
+        value, line, work = P.give_estimate(S, D, 6)
+        assert work >= 1
         assert line in legal_ids(g)
         margin = P.playout(S, D, 6)
         assert abs(margin) <= live
         pairs = np.empty(g.legal_count(), np.int64)
         values = np.empty(g.legal_count(), np.int64)
-        k = P.rollout_values(S, D, 6, pairs, values)
+        k = P.rollout_values(S, D, 6, pairs, values, np.zeros(1, np.uint8))
         assert sorted(pairs[:k].tolist()) == legal_ids(g)
         assert all(abs(v) <= live for v in values[:k])
         assert_restored(D, before)
@@ -289,7 +292,7 @@ def test_playout_is_exact_when_every_line_is_forced(extra: bool) -> None:
             assert P.playout(S, D, 6) == exact
         pairs = np.empty(g.legal_count(), np.int64)
         values = np.empty(g.legal_count(), np.int64)
-        k = P.rollout_values(S, D, 6, pairs, values)
+        k = P.rollout_values(S, D, 6, pairs, values, np.zeros(1, np.uint8))
         # one ply of look-ahead over a playout that is forced from there: exact
         assert max(values[:k]) == exact
         found += 1

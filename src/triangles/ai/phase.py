@@ -58,6 +58,9 @@ __all__ = [
     "give_options",
     "give_estimate",
     "playout",
+    "greedy_playout",
+    "safe_lines",
+    "rollout_values",
 ]
 
 #: shape classes of a component (see the module's docstring)
@@ -128,10 +131,8 @@ def components(S: BoardArrays, D: GameArrays, label: np.ndarray) -> int:
     """
     m = S.cells.shape[0]
     parent = np.arange(m)
-    legal = D.legal
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         first = -1
         for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
             c = S.inc_cell[t]
@@ -172,10 +173,8 @@ def component_table(S: BoardArrays, D: GameArrays, label: np.ndarray, n: int) ->
     out = np.zeros(n, COMPONENT)
     m = S.cells.shape[0]
     deg = np.zeros(m, np.int64)
-    legal = D.legal
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         k = 0
         comp = -1
         for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
@@ -216,17 +215,15 @@ def component_table(S: BoardArrays, D: GameArrays, label: np.ndarray, n: int) ->
 def _take(S: BoardArrays, D: GameArrays) -> int:
     """The scoring line the mover takes in a cascade: most closed, then fewest
     given, then the lowest pair id; -1 when nothing can be closed."""
-    legal = D.legal
     best = -1
     best_key = np.int64(-1)
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
         if closes == 0:
             continue
         key = np.int64(closes) * 1024 - gives
-        if key > best_key:
+        if key > best_key or (key == best_key and p < best):
             best_key = key
             best = p
     return best
@@ -267,11 +264,9 @@ def cascade(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, bool]:
 def give_options(S: BoardArrays, D: GameArrays, pairs: np.ndarray, net: np.ndarray, again: np.ndarray) -> int:
     """The cascade of every legal line: fills ``pairs``, ``net`` and ``again``
     (arrays of at least ``nlegal`` entries) and returns how many."""
-    legal = D.legal
     k = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         v, _, a = cascade(S, D, p)
         pairs[k] = p
         net[k] = v
@@ -283,11 +278,9 @@ def give_options(S: BoardArrays, D: GameArrays, pairs: np.ndarray, net: np.ndarr
 @njit(nogil=True)
 def _min_give(S: BoardArrays, D: GameArrays) -> I64:
     """Fewest triangles a non-scoring line gives (0 when a safe line exists; 0 when every line scores)."""
-    legal = D.legal
     best = _NOWHERE
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
         if closes == 0 and gives < best:
             best = gives
@@ -297,28 +290,27 @@ def _min_give(S: BoardArrays, D: GameArrays) -> I64:
 
 
 @njit(nogil=True)
-def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
-    """The mover's estimated points from here: ``(value, line)``.
+def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I64]:
+    """The mover's estimated points from here: ``(value, line, work)``.
 
     Up to ``cand`` lines are tried: every scoring line, then the non-scoring
     lines giving fewest (lowest pair id first).  Each is followed through its
     cascade; whoever must open after it is charged the fewest triangles they
     can then give.  The best line for the mover and its value (net of the
-    cascade, minus or plus that charge) are returned; ``(0, -1)`` when no line
-    is legal.  This is one step of the give phase looked at in full instead of
+    cascade, minus or plus that charge) are returned, with the work done in
+    scans of the legal lines (what a search node costs, for its budget);
+    ``(0, -1, work)`` when no line is legal.  This is one step of the give phase looked at in full instead of
     only its first line.
     """
-    legal = D.legal
     st = D.counters[0]
     # the cheapest lines to open: a bounded, sorted list by (gives, pair id)
     keys = np.empty(max(cand, 1), np.int64)
     pairs = np.empty(max(cand, 1), np.int64)
     k = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(D.counters[0].nlegal):
+        p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
-        key = np.int64(gives) if closes == 0 else np.int64(-1 - closes)
+        key = (np.int64(gives) if closes == 0 else np.int64(-1 - closes)) * (np.int64(1) << 32) + p
         if k < cand:
             pos = k
             k += 1
@@ -334,6 +326,7 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
         pairs[pos] = p
     best = -_NOWHERE
     best_p = -1
+    work = 1
     for i in range(k):
         p = pairs[i]
         # follow the cascade, then charge whoever must open next
@@ -349,8 +342,10 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
             if st.live == 0:
                 break
             q = _take(S, D)
+            work += 1  # a line drawn and a scan of the legal lines: about one search node
         if st.live > 0:
             g = _min_give(S, D)
+            work += 1
             net += -g if st.player == opener else g
         for _ in range(plies):
             K.undo_line(S, D)
@@ -358,8 +353,8 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
             best = net
             best_p = p
     if best_p < 0:
-        return 0, -1
-    return best, best_p
+        return 0, -1, work
+    return best, best_p, work
 
 
 @njit(nogil=True)
@@ -372,18 +367,17 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
     me = st.player
     net = 0
     plies = 0
-    legal = D.legal
     while st.live > 0:
         q = _take(S, D)
         if q < 0:
-            for p in range(legal.shape[0]):
-                if legal[p] != 0:
+            for t_ in range(st.nlegal):  # the safe line of lowest pair id
+                p = D.legal_list[t_]
+                if q < 0 or p < q:
                     closes, gives, _ = effect(S, D, p)
                     if closes == 0 and gives == 0:
                         q = p
-                        break
         if q < 0:
-            _, q = give_estimate(S, D, cand)
+            _, q, _ = give_estimate(S, D, cand)
         if q < 0:
             break
         who = st.player
@@ -408,21 +402,19 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
     """
     st = D.counters[0]
     me = st.player
-    legal = D.legal
     net = 0
     plies = 0
     while st.live > 0 and plies < max_plies:
         best = -1
         best_key = -_NOWHERE
-        for p in range(legal.shape[0]):
-            if legal[p] == 0:
-                continue
+        for t_ in range(D.counters[0].nlegal):
+            p = D.legal_list[t_]
             closes, gives, _ = effect(S, D, p)
             if closes > 0:
                 key = np.int64(closes) * 1024 - gives + 4096
             else:
                 key = -np.int64(gives)
-            if key > best_key:
+            if key > best_key or (key == best_key and p < best):
                 best_key = key
                 best = p
         if best < 0:
@@ -437,17 +429,31 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
 
 
 @njit(nogil=True)
-def rollout_values(S: BoardArrays, D: GameArrays, cand: int, pairs: np.ndarray, values: np.ndarray) -> int:
+def safe_lines(S: BoardArrays, D: GameArrays) -> I64:
+    """Legal lines that neither score nor give anything: 0 once the give phase has begun."""
+    n = 0
+    for t_ in range(D.counters[0].nlegal):
+        closes, gives, _ = effect(S, D, D.legal_list[t_])
+        if closes == 0 and gives == 0:
+            n += 1
+    return n
+
+
+@njit(nogil=True)
+def rollout_values(
+    S: BoardArrays, D: GameArrays, cand: int, pairs: np.ndarray, values: np.ndarray, abort: np.ndarray
+) -> I64:
     """Every legal line valued by its score plus the :func:`playout` of the
     position it leaves (negated when the other player moves next): a one-ply
     look-ahead over the give-phase model.  Fills ``pairs`` and ``values``
-    (triangles, for the mover) and returns how many."""
+    (triangles, for the mover) and returns how many; stops early once
+    ``abort[0]`` (a (1,) uint8 flag another thread may raise) is set."""
     st = D.counters[0]
-    legal = D.legal
     k = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0:
-            continue
+    for t_ in range(st.nlegal):
+        if abort[0] != 0:
+            break
+        p = D.legal_list[t_]
         me = st.player
         closed = K.apply_line(S, D, p)
         rest = playout(S, D, cand)
