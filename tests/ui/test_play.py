@@ -218,10 +218,10 @@ def test_resize_and_fullscreen_mid_game(launch, artifacts):
     rng = random.Random(6)
     d.draw_line(*pick(game, rng))
     # a wide window: the scene letterboxes, stars move, clicks still hit them
-    app.window.resize((900, 500))
+    app.window.resize((1000, 640))
     d.frames(2)
     vp = app.viewport
-    assert vp.window_size == (900, 500)
+    assert vp.window_size == (1000, 640)
     assert vp.offset[0] > 100  # bars left and right
     d.draw_line(*pick(game, rng))
     assert game.move_count == 2
@@ -234,7 +234,7 @@ def test_resize_and_fullscreen_mid_game(launch, artifacts):
     assert game.move_count == 3
     d.key(pygame.K_RETURN, pygame.KMOD_ALT)
     assert not app.window.fullscreen
-    assert app.surface.get_size() == (900, 500)
+    assert app.surface.get_size() == (1000, 640)
     d.draw_line(*pick(game, rng))
     assert game.move_count == 4
     # the HUD buttons were rebuilt at the new scale and still work

@@ -10,6 +10,7 @@ widgets.  Nothing here knows about scenes or games.
 from __future__ import annotations
 
 import copy
+import math
 import os
 import sys
 import warnings
@@ -32,6 +33,8 @@ WINDOW_CLASS = "triangles"
 
 #: desktop size assumed when SDL reports none
 _DEFAULT_DESKTOP = (1280, 800)
+#: the window never gets smaller than this share of its preset's design size (see Window.minimum_size)
+MIN_SCALE = 0.72
 
 #: theme.json blocks whose numbers scale with the window
 _SCALED_MISC = ("shape_corner_radius", "list_item_height")
@@ -98,6 +101,7 @@ class Window:
         self._gui_theme: dict[str, object] | None = None  # assets/ui/theme.json, read once
         self._veils: dict[tuple[int, int, int], pygame.Surface] = {}
         self._set_icon()
+        self._set_minimum_size()
         if fullscreen:
             self.set_fullscreen(True)
         self.viewport = self._make_viewport()
@@ -154,6 +158,23 @@ class Window:
 
     # -- size and fullscreen ----------------------------------------------------------
 
+    def minimum_size(self) -> tuple[int, int]:
+        """The smallest window the preset's screens stay legible in: :data:`MIN_SCALE` of its design size.
+
+        Why: a random-resize soak found that below about half the design size the tablet's dialogs
+        had labels taller than their rows (pygame_gui's fonts stop shrinking at 8 px), and below
+        about 0.7 pygame_gui's small fonts lose the spaces between words ("Размерокна"); the window
+        manager now stops the drag there."""
+        w, h = self.preset.window
+        fw, fh = fit_window_size(self.preset.window, _desktop())  # a tiny desktop lowers the floor
+        return min(math.ceil(w * MIN_SCALE), fw), min(math.ceil(h * MIN_SCALE), fh)
+
+    def _set_minimum_size(self) -> None:
+        try:
+            self._sdl_window().minimum_size = self.minimum_size()
+        except (pygame.error, AttributeError):  # an old SDL or an odd driver: the window just has no floor
+            pass
+
     def _sdl_window(self) -> pygame.Window:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # from_display_module warns about surface use we do not make
@@ -199,7 +220,10 @@ class Window:
         self.refit()
 
     def _set_size(self, size: tuple[int, int]) -> None:
-        """Resize the same window (keeps its X id); ``set_mode`` as a fallback.  It stays on the desktop."""
+        """Resize the same window (keeps its X id); ``set_mode`` as a fallback.  It stays on the desktop,
+        and never below :meth:`minimum_size` (SDL clamps the window; the fallback must agree)."""
+        mw, mh = self.minimum_size()
+        size = (max(size[0], mw), max(size[1], mh))
         try:
             win = self._sdl_window()
             win.size = size
@@ -233,6 +257,7 @@ class Window:
         if not name or name == self.preset.name:
             return
         self.preset = get_preset(name)
+        self._set_minimum_size()
         if not self.fullscreen:
             self.windowed_size = self.preferred_size()
             self._set_size(self.windowed_size)
