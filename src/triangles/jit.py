@@ -58,6 +58,8 @@ def njit(*args: Any, **options: Any) -> Callable[..., Any]:
     """
 
     def wrap(fn: Callable[..., Any]) -> Any:
+        if cache_dir is None:  # numba would fall back on the sources' __pycache__: the choice here is final
+            return numba.njit(cache=False, **options)(fn)
         try:
             return numba.njit(cache=True, **options)(fn)
         except RuntimeError:

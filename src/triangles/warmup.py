@@ -26,13 +26,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-__all__ = ["start", "wait", "progress", "warm_all", "warm_rules", "child_main", "WARMUP_CHILD"]
+__all__ = ["start", "start_here", "wait", "progress", "kept", "warm_all", "warm_rules", "child_main", "WARMUP_CHILD"]
 
 #: the command-line argument that makes a bundle's program the warm-up child (not shown in --help)
 WARMUP_CHILD = "--warmup-child"
 
 _lock = threading.Lock()
 _proc: subprocess.Popen[bytes] | None = None
+#: without a cache folder the warm-up runs in this thread instead of a child process
+_thread: threading.Thread | None = None
+_here_done = threading.Event()
 #: the child's last report, 0-100 (None: nothing reported yet)
 _percent: int | None = None
 
@@ -61,7 +64,10 @@ def _child_command() -> list[str]:
 
 
 def start() -> bool:
-    """Spawn the warm-up child unless the cache is known warm; True when one started."""
+    """Spawn the warm-up child unless the cache is known warm; True when one started.
+
+    Without a cache folder nothing is spawned (the child's work could not be kept): see :func:`start_here`.
+    """
     global _proc, _percent
     try:
         stamp = _stamp()
@@ -88,6 +94,40 @@ def start() -> bool:
     return True
 
 
+def start_here() -> bool:
+    """Without a cache folder (no folder is writable, so nothing compiled can be kept): compile the
+    computer player in a thread of this process while the menu shows, so that the first computer
+    move waits with a percentage instead of compiling unannounced.  True when it started.
+
+    The window calls it after its first screen (the rules' own kernels compile before that, and two
+    compilations at once would mix their counts).
+    """
+    global _thread, _percent
+    if kept():
+        return False
+    with _lock:
+        if _thread is not None:
+            return False
+        _percent = 0
+        _thread = threading.Thread(target=_compile_here, name="triangles-warmup", daemon=True)
+        _thread.start()
+    return True
+
+
+def _compile_here() -> None:
+    def report(percent: int) -> None:
+        global _percent
+        with _lock:
+            _percent = percent
+
+    try:
+        from triangles import ai
+
+        _counting_compiles(ai.warm_up, "here-count", EXPECTED_COMPILES_HERE, report)
+    finally:
+        _here_done.set()
+
+
 def _read_progress(out: IO[bytes]) -> None:
     global _percent
     for line in out:
@@ -99,18 +139,30 @@ def _read_progress(out: IO[bytes]) -> None:
 
 
 def progress() -> int | None:
-    """How far the warm-up child has got, in percent, while it runs; None when none is running."""
+    """How far the warm-up has got, in percent, while it runs; None when none is running."""
     with _lock:
-        proc, percent = _proc, _percent
+        proc, thread, percent = _proc, _thread, _percent
+    if thread is not None:
+        return None if _here_done.is_set() else percent or 0
     if proc is None or proc.poll() is not None:
         return None
     return percent or 0
 
 
+def kept() -> bool:
+    """True when the compiled kernels are kept for the next start (so "first start only" is true)."""
+    from triangles import jit
+
+    return jit.cache_dir is not None
+
+
 def wait(timeout: float = 120.0) -> None:
-    """Block (GIL released) until the warm-up child is done, at most ``timeout`` seconds."""
+    """Block (GIL released) until the warm-up is done, at most ``timeout`` seconds."""
     with _lock:
-        proc = _proc
+        proc, thread = _proc, _thread
+    if thread is not None:
+        _here_done.wait(timeout)
+        return
     if proc is None:
         return
     try:
@@ -123,6 +175,9 @@ def wait(timeout: float = 120.0) -> None:
 #: functions they call), measured with numba 0.68; a finished warm-up writes the real count beside the
 #: cache (``warm-count``) and the next cold one (after an update) counts against that instead
 EXPECTED_COMPILES = 78
+#: the same for :func:`start_here`, after the window's :func:`warm_rules` (numba 0.68 reports 17 then;
+#: with no cache folder nothing is remembered)
+EXPECTED_COMPILES_HERE = 17
 #: the same for :func:`warm_rules` alone (remembered in ``rules-count``)
 EXPECTED_RULES_COMPILES = 25
 

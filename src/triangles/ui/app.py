@@ -310,4 +310,5 @@ def run(options: LaunchOptions, config: AppConfig | None = None) -> int:
     except (pygame.error, OSError, ValueError) as exc:  # no display, unreadable assets
         print(tr("error.window", prog="triangles", reason=exc), file=sys.stderr)
         return 1
+    warmup.start_here()  # no cache folder: compile the computer player in a thread instead (a no-op otherwise)
     return app.run()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from triangles import jit
+from triangles import warmup
 from triangles.i18n import tr
 from triangles.ui.hud import ui_font_path
 from triangles.ui.window import Window
@@ -54,7 +54,7 @@ class PreparingScreen:
         title = self._font(44 * s, True).render(tr("app.title"), True, theme.hud.text)
         surface.blit(title, title.get_rect(midbottom=(cx, cy - 24 * s)))
         # "first start only" is true only when the compiled kernels can be kept (a cache folder is writable)
-        text = tr("boot.preparing" if jit.cache_dir is not None else "boot.preparing.nocache", percent=percent)
+        text = tr("boot.preparing" if warmup.kept() else "boot.preparing.nocache", percent=percent)
         px = 17 * s
         room = w - 32 * s
         while self._font(px, False).size(text)[0] > room and px > 9:  # a narrow window: smaller, never cut

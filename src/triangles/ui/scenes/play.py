@@ -554,7 +554,10 @@ class PlayScene(Scene):
         elif thinking:
             # a cold numba cache (first start, or after an update): say what the wait is, and how far along
             preparing = warmup.progress()
-            status = tr("status.thinking") if preparing is None else tr("warmup.preparing", percent=preparing)
+            if preparing is None:
+                status = tr("status.thinking")
+            else:  # "first start only" only when the compiled kernels are kept
+                status = tr("warmup.preparing" if warmup.kept() else "warmup.preparing.nocache", percent=preparing)
             player = g.player
         elif self._aim_reason():
             status, kind = self._aim_reason() or "", "bad"
