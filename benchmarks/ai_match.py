@@ -1,12 +1,16 @@
 """Seeded matches between two players: ``python benchmarks/ai_match.py A B``.
 
-Players: ``random``, ``greedy`` (see triangles.ai.baselines) and the engine
-levels ``easy``, ``medium``, ``hard``.  Game g uses board seed ``seed + g//2``
+Players: ``random``, ``greedy`` (see triangles.ai.baselines), the engine
+levels ``easy``, ``medium``, ``hard`` (or a variant such as
+``hard:width=16``), and ``mcts``, the independent UCT player of
+:mod:`mcts` (``mcts:playouts=2000``; also ``c``, ``widen``, ``eps``,
+``margin``), which never imports the engine.  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
 Wilson 95% interval, and per-move timing.  Runs games in ``--procs`` processes.
 
     python benchmarks/ai_match.py hard greedy --preset phone --stars 24 --games 200 --extra-turn
+    python benchmarks/ai_match.py hard mcts --stars 24 --games 200
 """
 
 from __future__ import annotations
@@ -27,7 +31,19 @@ from triangles.ai import LEVELS, Level, choose_move
 from triangles.ai.levels import get_level
 from triangles.rules import Game, Move
 
-BASELINES = ("random", "greedy")
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # mcts.py, next to this file
+
+BASELINES = ("random", "greedy", "mcts")
+
+#: ``mcts:`` options and the keyword of :class:`mcts.MCTSPlayer` each sets.
+MCTS_OPTIONS = {
+    "playouts": "playouts",
+    "c": "c_uct",
+    "widen": "widen",
+    "eps": "eps",
+    "margin": "margin",
+    "expand": "expand",
+}
 
 
 def wilson(p_hat: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -73,11 +89,37 @@ def engine_level(name: str) -> Level:
     return get_level(name)
 
 
+def mcts_player(spec: str, seed: int) -> Callable[[Game], Move]:
+    """``mcts`` or ``mcts:playouts=N,c=X,...``: the independent UCT player (ValueError for a bad option)."""
+    from mcts import MCTSPlayer
+
+    _, _, changes = spec.partition(":")
+    playouts: int | None = None
+    options: dict[str, float] = {}
+    for item in filter(None, changes.split(",")):
+        key, _, val = item.partition("=")
+        if key not in MCTS_OPTIONS:
+            raise ValueError(f"{spec!r}: {key!r} is not an mcts option ({', '.join(MCTS_OPTIONS)})")
+        try:
+            num = float(val)
+        except ValueError:
+            raise ValueError(f"{spec!r}: {key} needs a number, got {val!r}") from None
+        if key == "playouts":
+            if num < 1 or num != int(num):
+                raise ValueError(f"{spec!r}: playouts must be a whole number >= 1")
+            playouts = int(num)
+        else:
+            options[MCTS_OPTIONS[key]] = num
+    return MCTSPlayer(seed, playouts, **options)
+
+
 def make_player(name: str, seed: int) -> Callable[[Game], Move]:
     import numpy as np
 
     from triangles.ai.baselines import greedy_move, random_move
 
+    if name == "mcts" or name.startswith("mcts:"):
+        return mcts_player(name, seed)
     rng = np.random.default_rng(seed)
     if name == "random":
         return lambda g: random_move(g, rng)
@@ -94,12 +136,20 @@ def make_player(name: str, seed: int) -> Callable[[Game], Move]:
     return engine
 
 
-def _warm() -> None:
+def _warm(names: tuple[str, ...] = ()) -> None:
     """Load the search kernels in each worker before any move is timed (a warm
     numba cache still costs a load per process: the UI does this at start-up)."""
     from triangles.ai import warm_up
 
     warm_up()
+    _warm_mcts(names)
+
+
+def _warm_mcts(names: tuple[str, ...]) -> None:
+    if any(n == "mcts" or n.startswith("mcts:") for n in names):
+        import mcts
+
+        mcts.warm_up()
 
 
 Job = tuple[str, str, str, int, bool, int, int]
@@ -127,6 +177,85 @@ def play_one(args: Job) -> tuple[int, int, list[float], list[float]]:
     return g, diff, times["a"], times["b"]
 
 
+@dataclasses.dataclass
+class Result:
+    """One match, from A's side: ``diffs[g]`` is A's margin in game g (even g: A moved first)."""
+
+    a: str
+    b: str
+    preset: str
+    stars: int
+    extra_turn: bool
+    diffs: dict[int, int]
+    times_a: list[float]
+    times_b: list[float]
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return len(self.diffs)
+
+    def wdl(self, first: bool | None = None) -> tuple[int, int, int]:
+        """A's wins, draws, losses (only the games A started, or did not, when ``first`` is given)."""
+        d = [v for g, v in self.diffs.items() if first is None or (g % 2 == 0) == first]
+        return sum(v > 0 for v in d), sum(v == 0 for v in d), sum(v < 0 for v in d)
+
+    @property
+    def score(self) -> float:
+        w, d, _ = self.wdl()
+        return (w + 0.5 * d) / max(self.games, 1)
+
+    def report(self) -> str:
+        import numpy as np
+
+        w, d, lo_ = self.wdl()
+        n = self.games
+        lo, hi = wilson(self.score, n)
+        rule = "extra turn" if self.extra_turn else "alternate"
+        margin = sum(self.diffs.values()) / max(n, 1)
+        lines = [
+            f"{self.a} vs {self.b}: {self.preset} {self.stars} stars, {rule}, {n} games ({self.seconds:.0f} s)",
+            f"  W/D/L {w}/{d}/{lo_}  score {100 * self.score:.1f}%  Wilson95 [{100 * lo:.1f}, {100 * hi:.1f}]  "
+            f"mean margin {margin:+.2f}",
+            "  {} moving first W/D/L {}/{}/{}, second {}/{}/{}".format(
+                self.a, *self.wdl(first=True), *self.wdl(first=False)
+            ),
+        ]
+        for who, ts in ((self.a, self.times_a), (self.b, self.times_b)):
+            if ts:
+                lines.append(
+                    f"  {who}: per move mean {1000 * np.mean(ts):.1f} ms, median {1000 * np.median(ts):.1f} ms, "
+                    f"p95 {1000 * np.percentile(ts, 95):.1f} ms, max {1000 * max(ts):.1f} ms"
+                )
+        return "\n".join(lines)
+
+
+def run(
+    a: str,
+    b: str,
+    *,
+    preset: str = "phone",
+    stars: int = 24,
+    extra_turn: bool = False,
+    games: int = 200,
+    seed: int = 0,
+    procs: int = 2,
+) -> Result:
+    """Play the match (player names are checked by the caller: see :func:`make_player`)."""
+    _warm_mcts((a, b))  # compile it once here: workers compiling it at once can race on numba's cache
+    jobs: list[Job] = [(a, b, preset, stars, extra_turn, seed, g) for g in range(games)]
+    t0 = time.time()
+    diffs: dict[int, int] = {}
+    ta: list[float] = []
+    tb: list[float] = []
+    with mp.get_context("spawn").Pool(procs, initializer=_warm, initargs=((a, b),)) as pool:
+        for g, diff, xa, xb in pool.imap_unordered(play_one, jobs):
+            diffs[g] = diff
+            ta += xa
+            tb += xb
+    return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("a")
@@ -143,40 +272,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             make_player(name, 0)
         except ValueError as exc:
             ap.error(str(exc))
-    jobs: list[Job] = [
-        (args.a, args.b, args.preset, args.stars, args.extra_turn, args.seed, g) for g in range(args.games)
-    ]
-    t0 = time.time()
-    wins = draws = losses = 0
-    ta: list[float] = []
-    tb: list[float] = []
-    margin = 0
-    with mp.get_context("spawn").Pool(args.procs, initializer=_warm) as pool:
-        for _, diff, xa, xb in pool.imap_unordered(play_one, jobs):
-            wins += diff > 0
-            draws += diff == 0
-            losses += diff < 0
-            margin += diff
-            ta += xa
-            tb += xb
-    n = wins + draws + losses
-    score = (wins + 0.5 * draws) / n
-    lo, hi = wilson(score, n)
-    import numpy as np
-
-    rule = "extra turn" if args.extra_turn else "alternate"
-    print(f"{args.a} vs {args.b}: {args.preset} {args.stars} stars, {rule}, {n} games ({time.time() - t0:.0f} s)")
-    print(
-        f"  W/D/L {wins}/{draws}/{losses}  score {100 * score:.1f}%  Wilson95 [{100 * lo:.1f}, {100 * hi:.1f}]  "
-        f"mean margin {margin / n:+.2f}"
+    result = run(
+        args.a,
+        args.b,
+        preset=args.preset,
+        stars=args.stars,
+        extra_turn=args.extra_turn,
+        games=args.games,
+        seed=args.seed,
+        procs=args.procs,
     )
-    for who, ts in ((args.a, ta), (args.b, tb)):
-        if ts:
-            print(
-                f"  {who}: per move median {1000 * np.median(ts):.1f} ms, p95 {1000 * np.percentile(ts, 95):.1f} ms, "
-                f"max {1000 * max(ts):.1f} ms"
-            )
-    sys.stdout.flush()
+    print(result.report(), flush=True)
     return 0
 
 
