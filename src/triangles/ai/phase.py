@@ -41,6 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles import kernels as K
+from triangles.ai.engine import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -92,26 +93,8 @@ def is_live(D: GameArrays, c: int) -> bool:
     return D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3
 
 
-@njit(inline="always")
-def effect(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, int]:
-    """(closes, gives, borders) of the legal pair ``p``: the same count as the
-    engine's ``line_effect`` (kept here so this module does not import the engine)."""
-    closes = 0
-    gives = 0
-    borders = 0
-    for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
-        c = S.inc_cell[t]
-        if D.cell_blocked[c] != 0:
-            continue
-        d = D.cell_drawn[c]
-        if d == 3:
-            continue
-        borders += 1
-        if d == 2:
-            closes += 1
-        elif d == 1:
-            gives += 1
-    return closes, gives, borders
+#: (closes, gives, borders) of the legal pair ``p``: the engine's count, the one place it is made
+effect = line_effect
 
 
 @njit(inline="always")
