@@ -210,30 +210,22 @@ def _policy(g1, g2, lst, cnt, eps):
                 return lst[k, r]
             r -= cnt[k]
     if cnt[0] > 0:  # scoring: the most closing, then the one giving least
-        best = -(1 << 30)
-        pick = -1
-        seen = 0
-        for i in range(cnt[0]):
-            p = lst[0, i]
-            v = 64 * g2[p] - g1[p]
-            if v > best:
-                best = v
-                pick = p
-                seen = 1
-            elif v == best:
-                seen += 1
-                if np.random.randint(0, seen) == 0:
-                    pick = p
-        return pick
+        return _best_of(lst[0], cnt[0], g2, g1, 64)
     if cnt[1] > 0:
         return lst[1, np.random.randint(0, cnt[1])]
-    best = 1 << 30
+    return _best_of(lst[2], cnt[2], g2, g1, 0)  # the one giving least
+
+
+@njit(nogil=True, inline="always")
+def _best_of(row, n, g2, g1, w2):
+    """The pair of ``row[:n]`` with the highest ``w2 * g2[p] - g1[p]``, ties broken uniformly at random."""
+    best = -(1 << 30)
     pick = -1
     seen = 0
-    for i in range(cnt[2]):
-        p = lst[2, i]
-        v = g1[p]
-        if v < best:
+    for i in range(n):
+        p = row[i]
+        v = w2 * g2[p] - g1[p]
+        if v > best:
             best = v
             pick = p
             seen = 1

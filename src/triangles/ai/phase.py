@@ -98,6 +98,14 @@ effect = line_effect
 
 
 @njit(inline="always")
+def _draw_for(S: BoardArrays, D: GameArrays, p: int, me: int) -> I64:
+    """Draw ``p`` for the player to move; what it scored, counted for ``me`` (negative when the other scored)."""
+    who = D.counters[0].player
+    closed = K.apply_line(S, D, p)
+    return closed if who == me else -closed
+
+
+@njit(inline="always")
 def _find(parent: np.ndarray, a: int) -> int:
     while parent[a] != a:
         parent[a] = parent[parent[a]]
@@ -227,13 +235,8 @@ def cascade(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, bool]:
     plies = 0
     q = p
     while q >= 0:
-        who = st.player
-        closed = K.apply_line(S, D, q)
+        net += _draw_for(S, D, q, opener)
         plies += 1
-        if who == opener:
-            net += closed
-        else:
-            net -= closed
         if st.live == 0:
             break
         q = _take(S, D)
@@ -318,10 +321,8 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
         plies = 0
         q = p
         while q >= 0:
-            who = st.player
-            closed = K.apply_line(S, D, q)
+            net += _draw_for(S, D, q, opener)
             plies += 1
-            net += closed if who == opener else -closed
             if st.live == 0:
                 break
             q = _take(S, D)
@@ -363,10 +364,8 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
             _, q, _ = give_estimate(S, D, cand)
         if q < 0:
             break
-        who = st.player
-        closed = K.apply_line(S, D, q)
+        net += _draw_for(S, D, q, me)
         plies += 1
-        net += closed if who == me else -closed
     for _ in range(plies):
         K.undo_line(S, D)
     return net
@@ -402,10 +401,8 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
                 best = p
         if best < 0:
             break
-        who = st.player
-        closed = K.apply_line(S, D, best)
+        net += _draw_for(S, D, best, me)
         plies += 1
-        net += closed if who == me else -closed
     for _ in range(plies):
         K.undo_line(S, D)
     return net, plies
