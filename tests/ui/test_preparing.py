@@ -88,3 +88,32 @@ def test_the_preparing_screen_fits_in_every_language(launch, preset: str, artifa
             assert any(f.size(text)[0] <= surface.get_width() - 32 * app.viewport.design_scale for f in fonts)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("preset", ["phone", "tablet"])
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_computers_preparing_line_is_never_cut(launch, hud_cuts, monkeypatch, preset: str, kept: bool) -> None:
+    """The status line while the computer player compiles keeps its percentage in every language:
+    the HUD shrinks it a little, then takes two lines, before it would shorten it with "…"."""
+    import time
+
+    from triangles import warmup
+    from triangles.ui.app import AppConfig
+
+    monkeypatch.setattr(warmup, "progress", lambda: 42)
+    monkeypatch.setattr(warmup, "kept", lambda: kept)
+
+    def thinking(game, level, seed, time_limit):
+        time.sleep(30)
+        return 0, 1
+
+    d = launch(AppConfig(ai_delay=(0.0, 0.0), chooser=thinking), preset=preset, mode="ai", computer_starts=True)
+    try:
+        for lang in LANGS:
+            d.app.set_language(lang)
+            d.frames(3)
+            key = "warmup.preparing" if kept else "warmup.preparing.nocache"
+            assert d.app.top is not None and tr(key, percent=42) in str(d.play_scene().hud_info().status)
+        assert not hud_cuts, hud_cuts
+    finally:
+        d.app.set_language("en")

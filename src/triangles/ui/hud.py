@@ -226,8 +226,15 @@ class Hud:
             color = _mix(self.theme.player_colors[info.status_player], hud.text, 0.35)
         else:
             color = hud.text
-        font = self.font(min(hud.font_sizes.normal * sc, r.h * 0.62), bold=info.status_kind in ("bad", "good"))
-        text = self.fit(font, info.status, r.w - round(24 * sc), color)
+        # a little smaller if that fits, else two lines: never cut what the line says ("…, 42%" lost its number)
+        size = min(hud.font_sizes.normal * sc, r.h * 0.62)
+        bold = info.status_kind in ("bad", "good")
+        max_w = r.w - round(24 * sc)
+        font = self.font_that_fits(size, bold, info.status, max_w, smallest=0.8)
+        if font is not None:
+            text = font.render(info.status, True, color)
+        else:
+            text = self.wrap_two_lines(size, bold, info.status, max_w, r.h - round(4 * sc), color)
         pill = text.get_rect(center=r.center).inflate(round(26 * sc), round(10 * sc))
         self._panel(
             surface,
