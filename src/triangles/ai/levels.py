@@ -38,7 +38,8 @@ class Level:
     qdepth: int
     #: leaf noise amplitude, in triangles (what makes a level beatable)
     noise: float
-    #: the search budget in pair-visits (nodes x the cost of a node on this board)
+    #: the search budget in work units: nodes x the cost of a node on this board and position
+    #: (about 2 per legal line, 1 per two stars; one unit is about 0.025 us on this machine)
     work: int
     #: default wall-clock safety cap, seconds
     time_limit: float
@@ -47,10 +48,11 @@ class Level:
     #: prove the result (win / draw / loss) when at most this many legal lines remain
     #: (twice as many with the extra-turn rule, where it is far cheaper); 0 = never
     solve_legal: int = 0
-    #: node budget of that proof (about 0.3 s per 300k nodes on 24 stars)
+    #: node budget of that proof (300k nodes: 0.35-0.75 s on 24 stars, by the machine's load)
     solve_nodes: int = 0
-    #: > 0: the proof also stops after this many pair-visits (on large boards a node
-    #: costs more, and the proof must leave the search its share of the time cap)
+    #: > 0: the proof also stops after this much work, in the units of ``work`` (a proof's
+    #: node costs more than a search node, and more on large boards; the proof must leave
+    #: the search its share of the time cap)
     solve_work: int = 0
     #: weight of the safe-line parity term at quiet leaves, in triangles (0 = off)
     parity: float = 0.0
@@ -103,11 +105,11 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             qdepth=8,
             noise=0.0,
             work=10_000_000,
-            time_limit=0.9,
+            time_limit=1.2,
             tt_bits=20,
             solve_legal=24,
             solve_nodes=300_000,
-            solve_work=37_000_000,
+            solve_work=20_000_000,
             parity=1.0,
             parity_max=12,
         ),

@@ -1,0 +1,88 @@
+"""The time of one search node on every preset, against ``_node_cost`` (prints figures; not a test).
+
+The levels' budgets are counted in work units (``Level.work``), a node costing
+:func:`triangles.ai.api._node_cost` of them, so that one budget means about the
+same time on every board.  This plays seeded greedy games on each preset,
+runs hard's search for a fixed number of nodes at evenly spaced positions, and
+prints microseconds per node and per work unit: the second column should be
+about level across presets.
+
+    python benchmarks/node_cost.py [--games 2] [--samples 12] [--nodes 30000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--samples", type=int, default=12, help="positions per game")
+    ap.add_argument("--nodes", type=int, default=30_000, help="nodes searched per position")
+    args = ap.parse_args(argv)
+
+    from triangles.ai import LEVELS, api
+    from triangles.ai import engine as E
+    from triangles.ai.baselines import greedy_move
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    lv = LEVELS["hard"]
+    api.choose_move(Game(get_preset("phone").make_board(24, 0)), "hard")  # compile outside the timings
+    print(f"{'preset':8} {'stars':>5} {'n':>4} {'legal':>6} {'us/node':>8} {'cost':>6} {'us/unit':>8}")
+    for pname in ("phone", "tablet"):
+        preset = get_preset(pname)
+        for stars in preset.stars:
+            rows = []
+            for gno in range(args.games):
+                board = preset.make_board(stars, 1000 + gno)
+                g = Game(board)
+                rng = np.random.default_rng(gno)
+                while not g.is_over():
+                    g.play(*greedy_move(g, rng))
+                moves = g.moves
+                for k in np.unique(np.linspace(0, len(moves) - 1, args.samples).astype(int)):
+                    pos = Game.from_moves(board, moves[:k])
+                    nlegal = pos.legal_count()
+                    par = E.SearchParams(
+                        width=min(lv.width, nlegal),
+                        root_width=min(lv.root_width, nlegal),
+                        qdepth=lv.qdepth,
+                        noise=0,
+                        salt=1,
+                        dedupe=False,
+                        canon=False,
+                        parity=int(lv.parity * E.SCALE),
+                        parity_max=lv.parity_max,
+                    )
+                    sr = E.new_search(par, board.npairs, tt_bits=lv.tt_bits, plies=128, width=64)
+                    D = pos.arrays()
+                    used = 0
+                    t0 = time.perf_counter()
+                    for depth in range(1, lv.max_depth + 1):
+                        r = E.search(board.arrays, D, sr, depth=depth, node_limit=args.nodes - used)
+                        used += r.nodes
+                        if r.aborted or used >= args.nodes:
+                            break
+                    us = (time.perf_counter() - t0) / max(used, 1) * 1e6
+                    rows.append((nlegal, us, api._node_cost(pos, nlegal)))
+            a = np.array(rows, float)
+            print(
+                f"{pname:8} {stars:5d} {len(a):4d} {np.median(a[:, 0]):6.0f} {np.median(a[:, 1]):8.2f} "
+                f"{np.median(a[:, 2]):6.0f} {np.median(a[:, 1] / a[:, 2]):8.4f}",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,90 @@
+"""How far the exact search reaches: nodes and seconds to prove a result (prints figures; not a test).
+
+For each preset size and each number of legal lines ``L`` asked for, seeded
+greedy-vs-greedy games are played to the first position with at most ``L``
+legal lines, and :func:`triangles.ai.solver.decide` (hard's endgame proof:
+"can the mover win, else draw?") is run on it with a fixed node budget.
+Node counts are deterministic, so two versions of the solver compare exactly
+on the same positions, whatever the machine's load; seconds are printed
+alongside.  ``--exact`` runs the exact-value search (:func:`solve`'s kernel,
+one thread) instead.
+
+    python benchmarks/proof_bench.py [--stars 24] [--legal 20,24,28,32] [--games 8] [--budget 3000000] [--extra-turn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="phone")
+    ap.add_argument("--stars", type=int, default=24)
+    ap.add_argument("--legal", default="20,24,28,32", help="comma-separated legal-line counts")
+    ap.add_argument("--games", type=int, default=8, help="positions per legal-line count")
+    ap.add_argument("--budget", type=int, default=3_000_000, help="node budget of one proof")
+    ap.add_argument("--extra-turn", action="store_true")
+    ap.add_argument("--exact", action="store_true", help="the exact value instead of a win/draw proof")
+    ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
+    ap.add_argument("--verbose", action="store_true", help="a line per position")
+    args = ap.parse_args(argv)
+
+    from triangles.ai.baselines import greedy_move
+    from triangles.ai.solver import decide, exact
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    preset = get_preset(args.preset)
+    rule = "extra turn" if args.extra_turn else "alternate"
+    warm = Game(preset.make_board(9, 0), args.extra_turn)
+    decide(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))  # compile outside the timings
+    exact(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
+    kind = "exact value" if args.exact else "win/draw proof"
+    print(f"{kind}: {args.preset} {args.stars} stars, {rule}, budget {args.budget} nodes, {args.games} positions each")
+    print(f"{'legal':>5} {'proved':>7} {'median nodes':>13} {'max nodes':>10} {'median s':>9} {'max s':>7} {'total nodes':>12}")
+    total_all = 0
+    for L in (int(x) for x in args.legal.split(",")):
+        nodes_l: list[int] = []
+        secs: list[float] = []
+        proved = 0
+        for gno in range(args.games):
+            board = preset.make_board(args.stars, 2000 + gno)
+            g = Game(board, args.extra_turn)
+            rng = np.random.default_rng(gno)
+            while not g.is_over() and g.legal_count() > L:
+                g.play(*greedy_move(g, rng))
+            if g.is_over():
+                continue
+            abort = np.zeros(1, np.uint8)
+            t0 = time.perf_counter()
+            if args.exact:
+                res, nodes = exact(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
+            else:
+                res, nodes = decide(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)  # type: ignore[assignment]
+            dt = time.perf_counter() - t0
+            proved += res is not None
+            nodes_l.append(nodes)
+            secs.append(dt)
+            if args.verbose:
+                print(f"  game {gno}: {g.legal_count()} legal, {nodes} nodes, {dt:.2f} s, {res}", flush=True)
+        total_all += sum(nodes_l)
+        print(
+            f"{L:5d} {proved:3d}/{len(nodes_l):<3d} {int(np.median(nodes_l)):13d} {max(nodes_l):10d} "
+            f"{np.median(secs):9.3f} {max(secs):7.2f} {sum(nodes_l):12d}",
+            flush=True,
+        )
+    print(f"all positions: {total_all} nodes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
