@@ -50,9 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     exact(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
     kind = "exact value" if args.exact else "win/draw proof"
     print(f"{kind}: {args.preset} {args.stars} stars, {rule}, budget {args.budget} nodes, {args.games} positions each")
-    print(
-        f"{'legal':>5} {'proved':>7} {'median nodes':>13} {'max nodes':>10} {'median s':>9} {'max s':>7} {'total nodes':>12}"
-    )
+    head = ("legal", "proved", "median nodes", "max nodes", "median s", "max s", "total nodes")
+    print(" ".join(f"{h:>{w}}" for h, w in zip(head, (5, 7, 13, 10, 9, 7, 12), strict=True)))
     total_all = 0
     for L in (int(x) for x in args.legal.split(",")):
         nodes_l: list[int] = []
