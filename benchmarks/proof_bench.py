@@ -10,6 +10,7 @@ alongside.  ``--exact`` runs the exact-value search (:func:`solve`'s kernel,
 one thread) instead.
 
     python benchmarks/proof_bench.py [--stars 24] [--legal 20,24,28,32] [--games 8] [--budget 3000000] [--extra-turn]
+    python benchmarks/proof_bench.py --hard --legal 12,16,20,24   # hard's proof horizon on this board size
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--legal", default="20,24,28,32", help="comma-separated legal-line counts")
     ap.add_argument("--games", type=int, default=8, help="positions per legal-line count")
     ap.add_argument("--budget", type=int, default=3_000_000, help="node budget of one proof")
+    ap.add_argument("--hard", action="store_true", help="hard's own budget on each position (its proof horizon)")
     ap.add_argument("--extra-turn", action="store_true")
     ap.add_argument("--exact", action="store_true", help="the exact value instead of a win/draw proof")
     ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
     ap.add_argument("--verbose", action="store_true", help="a line per position")
     args = ap.parse_args(argv)
 
+    from triangles.ai import LEVELS
+    from triangles.ai.api import _proof_cost
     from triangles.ai.baselines import greedy_move
     from triangles.ai.solver import decide, exact
     from triangles.presets import get_preset
@@ -49,7 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     decide(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))  # compile outside the timings
     exact(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
     kind = "exact value" if args.exact else "win/draw proof"
-    print(f"{kind}: {args.preset} {args.stars} stars, {rule}, budget {args.budget} nodes, {args.games} positions each")
+    hard = LEVELS["hard"]
+    budget_text = "hard's budget" if args.hard else f"budget {args.budget} nodes"
+    print(f"{kind}: {args.preset} {args.stars} stars, {rule}, {budget_text}, {args.games} positions each")
     head = ("legal", "proved", "median nodes", "max nodes", "median s", "max s", "total nodes")
     print(" ".join(f"{h:>{w}}" for h, w in zip(head, (5, 7, 13, 10, 9, 7, 12), strict=True)))
     total_all = 0
@@ -66,11 +72,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             if g.is_over():
                 continue
             abort = np.zeros(1, np.uint8)
+            budget = args.budget
+            if args.hard:
+                budget = min(hard.solve_nodes, hard.solve_work // _proof_cost(g, g.legal_count()))
             t0 = time.perf_counter()
             if args.exact:
-                res, nodes = exact(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
+                res, nodes = exact(g, g.arrays(), max_nodes=budget, abort=abort, tt_bits=args.tt_bits)
             else:
-                res, nodes = decide(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)  # type: ignore[assignment]
+                res, nodes = decide(g, g.arrays(), max_nodes=budget, abort=abort, tt_bits=args.tt_bits)  # type: ignore[assignment]
             dt = time.perf_counter() - t0
             proved += res is not None
             nodes_l.append(nodes)
