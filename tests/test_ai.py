@@ -366,6 +366,25 @@ def test_budget_respected_on_largest_board():
     assert last_info().aborted and g.why_illegal(i, j) is None
 
 
+def test_a_proof_cut_by_the_cap_leaves_the_search_its_share():
+    """In reach of hard's endgame proof, a cap too short for the proof still leaves
+    the search time to search a few depths (it used to get none: only the first
+    depth, which is too small to poll the abort flag, finished)."""
+    board = get_preset("phone").make_board(24, 2000)
+    g = Game(board)
+    rng = np.random.default_rng(0)
+    while g.legal_count() > 24:
+        g.play(*greedy_move(g, rng))
+    choose_move(g, "hard", seed=1, time_limit=30.0)  # this proof runs out of nodes, not time
+    full = last_info()
+    assert not full.solved and not full.aborted
+    # a cap of half that move's time: the proof's share of it is surely too short
+    i, j = choose_move(g, "hard", seed=1, time_limit=full.seconds / 2)
+    info = last_info()
+    assert g.why_illegal(i, j) is None
+    assert info.aborted and not info.solved and info.depth >= 3  # not just the first depth (under 256 nodes)
+
+
 def test_warm_up_and_last_info():
     from triangles.ai import last_info, warm_up
 

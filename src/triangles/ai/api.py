@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "Level", "choose_move", "hint", "solve", "SearchInfo", "last_info", "warm_up", "seed_salt"]
 
+#: the share of the wall-clock cap an endgame proof may use (the search after it has the rest)
+PROOF_SHARE = 0.5
+
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
 
@@ -98,7 +101,11 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
             budget = lv.solve_nodes
             if lv.solve_work:
                 budget = min(budget, lv.solve_work // _proof_cost(game, nlegal))
-            proof, nodes = decide(game, D, max_nodes=budget, abort=timer.flag)
+            # the proof may use only part of the cap: on a loaded machine a proof cut by the
+            # cap used to leave the search no time at all, and the move came from the bare ordering
+            with AbortTimer(cap * PROOF_SHARE) as proof_timer:
+                proof, nodes = decide(game, D, max_nodes=budget, abort=proof_timer.flag)
+            info.aborted = bool(proof_timer.flag[0]) and proof is None
             info.nodes += nodes
             if proof is not None:
                 info.solved = True
@@ -152,6 +159,7 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         canon=False,
         parity=int(round(lv.parity * E.SCALE)),
         parity_max=int(lv.parity_max),
+        playout=int(lv.playout),
     )
     sr = E.new_search(
         par, game.board.npairs, tt_bits=lv.tt_bits, plies=MAX_PLY, width=max(root_width, width, 64), abort=abort
@@ -171,7 +179,7 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         if depth >= nlegal:  # the whole (restricted) tree was searched
             break
     info.nodes += used
-    info.aborted = bool(abort[0])
+    info.aborted = info.aborted or bool(abort[0])
     if best_p < 0:
         # not even depth 1 finished: best of the move ordering (scoring, then safe lines)
         first = E.ordered_lines(S, D, width=1, salt=salt)
