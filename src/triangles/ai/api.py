@@ -159,7 +159,6 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         canon=False,
         parity=int(round(lv.parity * E.SCALE)),
         parity_max=int(lv.parity_max),
-        playout=int(lv.playout),
     )
     sr = E.new_search(
         par, game.board.npairs, tt_bits=lv.tt_bits, plies=MAX_PLY, width=max(root_width, width, 64), abort=abort

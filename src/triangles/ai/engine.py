@@ -137,7 +137,6 @@ class SearchParams(NamedTuple):
     canon: bool  # key the table on the position's equivalence class (see canon_hash)
     parity: int  # safe-line parity term at quiet leaves, SCALE units (0 = off)
     parity_max: int  # ... applied when at most this many safe lines remain
-    playout: int = 0  # > 0: quiet leaves near or in the give phase are valued by a greedy playout of up to this many lines
 
 
 class Search(NamedTuple):
@@ -313,45 +312,6 @@ def line_effect(S: BoardArrays, D: GameArrays, p: int) -> tuple[I64, I64, I64]:
         elif d == 1:
             gives += 1
     return closes, gives, borders
-
-
-@njit(nogil=True)
-def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[I64, I64]:
-    """The rest of the game (at most ``max_plies`` lines) played by both sides
-    as 'take (most closed, fewest given), else a safe line, else the line giving
-    fewest' (lowest pair id among equals); returns ``(margin, plies)``, the
-    mover's points minus the other's over those lines.  ``D`` is restored.
-
-    The cheap estimate of the give phase: it follows every cascade and every
-    forced opening to the end, so the parity of what is left (who opens the
-    last component) is in its result, which the fewest-given count is not.
-    """
-    st = D.counters[0]
-    me = st.player
-    net = np.int64(0)
-    plies = 0
-    while st.live > 0 and plies < max_plies:
-        best = -1
-        best_key = np.int64(-(1 << 40))
-        for t_ in range(st.nlegal):
-            p = D.legal_list[t_]
-            closes, gives, _ = line_effect(S, D, p)
-            if closes > 0:
-                key = np.int64(closes) * 1024 - gives + 4096
-            else:
-                key = -np.int64(gives)
-            if key > best_key or (key == best_key and p < best):
-                best_key = key
-                best = p
-        if best < 0:
-            break
-        who = st.player
-        closed = K.apply_line(S, D, best)
-        net += closed if who == me else -closed
-        plies += 1
-    for _ in range(plies):
-        K.undo_line(S, D)
-    return net, plies
 
 
 @njit(nogil=True)
@@ -716,14 +676,8 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
                 continue
             width = min(out.shape[0], par.width, 3)
             n = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False, stats=line_stats)
-            if par.playout > 0 and (stats.min_give > 0 or _parity_counts(par, stats)):
-                # near or in the give phase: play the rest out greedily (cascades, forced openings, parity)
-                margin, plies = greedy_playout(S, D, par.playout)
-                ret += margin * SCALE
-                ctl.nodes += plies  # a line drawn and a scan of the legal lines: about one node
-            else:
-                ret -= _forced_give(stats.min_give)
-            if par.playout == 0 and _parity_counts(par, stats):
+            ret -= _forced_give(stats.min_give)
+            if _parity_counts(par, stats):
                 # whoever draws the last safe line makes the other give triangles away
                 ret += par.parity if safe_run(S, D) % 2 == 1 else -par.parity
             if not _stand_pat(f, ret, n):

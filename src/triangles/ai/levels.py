@@ -58,9 +58,6 @@ class Level:
     parity: float = 0.0
     #: ... used when at most this many safe lines remain
     parity_max: int = 0
-    #: > 0: quiet leaves in the give phase (or within ``parity_max`` safe lines of it) are
-    #: valued by a greedy playout of up to this many lines instead of the two terms above
-    playout: int = 0
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles import kernels as K
-from triangles.ai.engine import greedy_playout, line_effect
+from triangles.ai.engine import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -369,6 +369,43 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
     for _ in range(plies):
         K.undo_line(S, D)
     return net
+
+
+@njit(nogil=True)
+def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, int]:
+    """The rest of the game (at most ``max_plies`` lines) played by both sides
+    as 'take (most closed, fewest given), else the first safe line, else the
+    line giving fewest'; returns ``(margin, plies)``, the mover's points minus
+    the other's over those lines.  ``D`` is restored.
+
+    The cheap estimate of the give phase: it follows every cascade and every
+    forced opening to the end, so the parity of what is left (who opens the
+    last component) is in its result, which the fewest-given count is not.
+    """
+    st = D.counters[0]
+    me = st.player
+    net = 0
+    plies = 0
+    while st.live > 0 and plies < max_plies:
+        best = -1
+        best_key = -_NOWHERE
+        for t_ in range(D.counters[0].nlegal):
+            p = D.legal_list[t_]
+            closes, gives, _ = effect(S, D, p)
+            if closes > 0:
+                key = np.int64(closes) * 1024 - gives + 4096
+            else:
+                key = -np.int64(gives)
+            if key > best_key or (key == best_key and p < best):
+                best_key = key
+                best = p
+        if best < 0:
+            break
+        net += _draw_for(S, D, best, me)
+        plies += 1
+    for _ in range(plies):
+        K.undo_line(S, D)
+    return net, plies
 
 
 @njit(nogil=True)
