@@ -109,7 +109,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             tt_bits=20,
             solve_legal=24,
             solve_nodes=300_000,
-            solve_work=20_000_000,
+            solve_work=16_000_000,
             parity=1.0,
             parity_max=12,
         ),
