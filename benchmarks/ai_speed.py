@@ -14,12 +14,31 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def greedy_positions(preset: Any, stars: int, games: int, samples: int, extra_turn: bool = False) -> Iterator[Any]:
+    """Positions to time: for each of ``games`` seeded greedy-vs-greedy games on
+    ``preset``'s ``stars``-star board (board seed 1000 + game), ``samples``
+    positions evenly spaced from the first move to the last (yields ``Game``s)."""
+    from triangles.ai.baselines import greedy_move
+    from triangles.rules import Game
+
+    for gno in range(games):
+        board = preset.make_board(stars, 1000 + gno)
+        g = Game(board, extra_turn)
+        rng = np.random.default_rng(gno)
+        while not g.is_over():
+            g.play(*greedy_move(g, rng))
+        moves = g.moves
+        for k in np.unique(np.linspace(0, g.move_count - 1, samples).astype(int)):
+            yield Game.from_moves(board, moves[:k], extra_turn)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,7 +53,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     import triangles
     from triangles.ai import choose_move
     from triangles.ai.api import last_info
-    from triangles.ai.baselines import greedy_move
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -51,23 +69,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         preset = get_preset(pname)
         for stars in preset.stars:
             res: dict[str, list[tuple[float, int, bool]]] = {lv: [] for lv in levels}
-            for gno in range(args.games):
-                board = preset.make_board(stars, 1000 + gno)
-                # the positions: a greedy-vs-greedy game, sampled evenly
-                g = Game(board, args.extra_turn)
-                rng = np.random.default_rng(gno)
-                while not g.is_over():
-                    g.play(*greedy_move(g, rng))
-                picks = np.unique(np.linspace(0, g.move_count - 1, args.samples).astype(int))
-                moves = g.moves
-                for k in picks:
-                    pos = Game.from_moves(board, moves[:k], args.extra_turn)
-                    for lv in levels:
-                        t0 = time.perf_counter()
-                        choose_move(pos, lv, seed=int(k))
-                        dt = time.perf_counter() - t0
-                        info = last_info()
-                        res[lv].append((dt, info.nodes, info.aborted))
+            for pos in greedy_positions(preset, stars, args.games, args.samples, args.extra_turn):
+                for lv in levels:
+                    t0 = time.perf_counter()
+                    choose_move(pos, lv, seed=pos.move_count)
+                    dt = time.perf_counter() - t0
+                    info = last_info()
+                    res[lv].append((dt, info.nodes, info.aborted))
             for lv in levels:
                 ts = np.array([r[0] for r in res[lv]])
                 nodes = sum(r[1] for r in res[lv])

@@ -21,6 +21,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ai_speed import greedy_positions  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,7 +34,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from triangles.ai import LEVELS, api
     from triangles.ai import engine as E
-    from triangles.ai.baselines import greedy_move
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -43,38 +44,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         preset = get_preset(pname)
         for stars in preset.stars:
             rows = []
-            for gno in range(args.games):
-                board = preset.make_board(stars, 1000 + gno)
-                g = Game(board)
-                rng = np.random.default_rng(gno)
-                while not g.is_over():
-                    g.play(*greedy_move(g, rng))
-                moves = g.moves
-                for k in np.unique(np.linspace(0, len(moves) - 1, args.samples).astype(int)):
-                    pos = Game.from_moves(board, moves[:k])
-                    nlegal = pos.legal_count()
-                    par = E.SearchParams(
-                        width=min(lv.width, nlegal),
-                        root_width=min(lv.root_width, nlegal),
-                        qdepth=lv.qdepth,
-                        noise=0,
-                        salt=1,
-                        dedupe=False,
-                        canon=False,
-                        parity=int(lv.parity * E.SCALE),
-                        parity_max=lv.parity_max,
-                    )
-                    sr = E.new_search(par, board.npairs, tt_bits=lv.tt_bits, plies=128, width=64)
-                    D = pos.arrays()
-                    used = 0
-                    t0 = time.perf_counter()
-                    for depth in range(1, lv.max_depth + 1):
-                        r = E.search(board.arrays, D, sr, depth=depth, node_limit=args.nodes - used)
-                        used += r.nodes
-                        if r.aborted or used >= args.nodes:
-                            break
-                    us = (time.perf_counter() - t0) / max(used, 1) * 1e6
-                    rows.append((nlegal, us, api._node_cost(pos, nlegal)))
+            for pos in greedy_positions(preset, stars, args.games, args.samples):
+                board = pos.board
+                nlegal = pos.legal_count()
+                par = E.SearchParams(
+                    width=min(lv.width, nlegal),
+                    root_width=min(lv.root_width, nlegal),
+                    qdepth=lv.qdepth,
+                    noise=0,
+                    salt=1,
+                    dedupe=False,
+                    canon=False,
+                    parity=int(lv.parity * E.SCALE),
+                    parity_max=lv.parity_max,
+                )
+                sr = E.new_search(par, board.npairs, tt_bits=lv.tt_bits, plies=128, width=64)
+                D = pos.arrays()
+                used = 0
+                t0 = time.perf_counter()
+                for depth in range(1, lv.max_depth + 1):
+                    r = E.search(board.arrays, D, sr, depth=depth, node_limit=args.nodes - used)
+                    used += r.nodes
+                    if r.aborted or used >= args.nodes:
+                        break
+                us = (time.perf_counter() - t0) / max(used, 1) * 1e6
+                rows.append((nlegal, us, api._node_cost(pos, nlegal)))
             a = np.array(rows, float)
             print(
                 f"{pname:8} {stars:5d} {len(a):4d} {np.median(a[:, 0]):6.0f} {np.median(a[:, 1]):8.2f} "
