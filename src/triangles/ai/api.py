@@ -102,7 +102,7 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
             if lv.solve_work:
                 budget = min(budget, lv.solve_work // _proof_cost(game, nlegal))
             # the proof may use only part of the cap: on a loaded machine a proof cut by the
-            # cap used to leave the search no time at all, and the move came from the bare ordering
+            # cap used to leave the search only its first depth (too small to poll the flag)
             with AbortTimer(cap * PROOF_SHARE) as proof_timer:
                 proof, nodes = decide(game, D, max_nodes=budget, abort=proof_timer.flag)
             info.aborted = bool(proof_timer.flag[0]) and proof is None
