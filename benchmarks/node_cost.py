@@ -47,18 +47,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for pos in greedy_positions(preset, stars, args.games, args.samples):
                 board = pos.board
                 nlegal = pos.legal_count()
-                par = E.SearchParams(
-                    width=min(lv.width, nlegal),
-                    root_width=min(lv.root_width, nlegal),
-                    qdepth=lv.qdepth,
-                    noise=0,
-                    salt=1,
-                    dedupe=False,
-                    canon=False,
-                    parity=int(lv.parity * E.SCALE),
-                    parity_max=lv.parity_max,
-                )
-                sr = E.new_search(par, board.npairs, tt_bits=lv.tt_bits, plies=128, width=64)
+                par = api.search_params(lv, nlegal, salt=1)  # hard's own search, as choose_move runs it
+                sr = E.new_search(par, board.npairs, tt_bits=lv.tt_bits, plies=api.MAX_PLY, width=64)
                 D = pos.arrays()
                 used = 0
                 t0 = time.perf_counter()

@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from triangles.ai import LEVELS
-    from triangles.ai.api import _proof_cost
+    from triangles.ai.api import proof_budget
     from triangles.ai.baselines import greedy_move
     from triangles.ai.solver import decide, exact
     from triangles.presets import get_preset
@@ -72,9 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if g.is_over():
                 continue
             abort = np.zeros(1, np.uint8)
-            budget = args.budget
-            if args.hard:
-                budget = min(hard.solve_nodes, hard.solve_work // _proof_cost(g, g.legal_count()))
+            budget = proof_budget(g, hard, g.legal_count()) if args.hard else args.budget
             t0 = time.perf_counter()
             if args.exact:
                 res, nodes = exact(g, g.arrays(), max_nodes=budget, abort=abort, tt_bits=args.tt_bits)
@@ -87,6 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.verbose:
                 print(f"  game {gno}: {g.legal_count()} legal, {nodes} nodes, {dt:.2f} s, {res}", flush=True)
         total_all += sum(nodes_l)
+        if not nodes_l:
+            print(f"{L:5d} no position: every game ended with more than {L} legal lines", flush=True)
+            continue
         print(
             f"{L:5d} {proved:3d}/{len(nodes_l):<3d} {int(np.median(nodes_l)):13d} {max(nodes_l):10d} "
             f"{np.median(secs):9.3f} {max(secs):7.2f} {sum(nodes_l):12d}",

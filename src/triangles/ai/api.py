@@ -98,9 +98,7 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
         # (else to draw); a lost position is left to the search below
         reach = lv.solve_legal * (2 if game.extra_turn else 1)
         if lv.solve_legal and nlegal <= reach:
-            budget = lv.solve_nodes
-            if lv.solve_work:
-                budget = min(budget, lv.solve_work // _proof_cost(game, nlegal))
+            budget = proof_budget(game, lv, nlegal)
             # the proof may use only part of the cap: on a loaded machine a proof cut by the
             # cap used to leave the search only its first depth (too small to poll the flag)
             with AbortTimer(cap * PROOF_SHARE) as proof_timer:
@@ -142,16 +140,20 @@ def _proof_cost(game: Game, nlegal: int) -> int:
     return _node_cost(game, nlegal) + game.move_count
 
 
-def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, info: SearchInfo) -> int:
-    """Iterative deepening within the level's budget: the best pair of the deepest finished depth."""
-    S = game.board.arrays
-    nlegal = int(D.counters[0]["nlegal"])
-    node_budget = max(200, lv.work // _node_cost(game, nlegal))
-    width = min(lv.width, nlegal)
-    root_width = min(lv.root_width, nlegal)
-    par = E.SearchParams(  # plain ints and bools: one compiled kernel for every level and variant
-        width=int(width),
-        root_width=int(root_width),
+def proof_budget(game: Game, lv: Level, nlegal: int) -> int:
+    """Nodes the level's endgame proof may search in this position (``solve_nodes``,
+    less on boards where a proof's node costs more than ``solve_work`` allows)."""
+    if lv.solve_work:
+        return min(lv.solve_nodes, lv.solve_work // _proof_cost(game, nlegal))
+    return lv.solve_nodes
+
+
+def search_params(lv: Level, nlegal: int, salt: int) -> E.SearchParams:
+    """The playing search's parameters for ``lv`` with ``nlegal`` legal lines (plain ints
+    and bools: one compiled kernel for every level and variant)."""
+    return E.SearchParams(
+        width=int(min(lv.width, nlegal)),
+        root_width=int(min(lv.root_width, nlegal)),
         qdepth=int(lv.qdepth),
         noise=int(round(lv.noise * E.SCALE)),
         salt=salt,
@@ -160,8 +162,16 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         parity=int(round(lv.parity * E.SCALE)),
         parity_max=int(lv.parity_max),
     )
+
+
+def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, info: SearchInfo) -> int:
+    """Iterative deepening within the level's budget: the best pair of the deepest finished depth."""
+    S = game.board.arrays
+    nlegal = int(D.counters[0]["nlegal"])
+    node_budget = max(200, lv.work // _node_cost(game, nlegal))
+    par = search_params(lv, nlegal, salt)
     sr = E.new_search(
-        par, game.board.npairs, tt_bits=lv.tt_bits, plies=MAX_PLY, width=max(root_width, width, 64), abort=abort
+        par, game.board.npairs, tt_bits=lv.tt_bits, plies=MAX_PLY, width=max(par.root_width, par.width, 64), abort=abort
     )
     best_p = -1
     used = 0
