@@ -5,7 +5,10 @@ The levels' budgets are counted in work units (``Level.work``), a node costing
 same time on every board.  This plays seeded greedy games on each preset,
 runs hard's search for a fixed number of nodes at evenly spaced positions, and
 prints microseconds per node and per work unit: the second column should be
-about level across presets.
+about level across presets.  The last two columns do the same for the endgame
+proof's exact search (:func:`triangles.ai.solver.decide`, a node costing
+:func:`triangles.ai.api._proof_cost`), on those of the positions within the
+proof's reach (at most twice hard's ``solve_legal`` legal lines).
 
     python benchmarks/node_cost.py [--games 2] [--samples 12] [--nodes 30000]
 """
@@ -34,12 +37,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from triangles.ai import LEVELS, api
     from triangles.ai import engine as E
+    from triangles.ai.solver import decide
     from triangles.presets import get_preset
     from triangles.rules import Game
 
     lv = LEVELS["hard"]
     api.choose_move(Game(get_preset("phone").make_board(24, 0)), "hard")  # compile outside the timings
-    print(f"{'preset':8} {'stars':>5} {'n':>4} {'legal':>6} {'us/node':>8} {'cost':>6} {'us/unit':>8}")
+    print(
+        f"{'preset':8} {'stars':>5} {'n':>4} {'legal':>6} {'us/node':>8} {'cost':>6} {'us/unit':>8}"
+        f" {'proof us/node':>13} {'us/unit':>8}"
+    )
     for pname in ("phone", "tablet"):
         preset = get_preset(pname)
         for stars in preset.stars:
@@ -58,11 +65,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if r.aborted or used >= args.nodes:
                         break
                 us = (time.perf_counter() - t0) / max(used, 1) * 1e6
-                rows.append((nlegal, us, api._node_cost(pos, nlegal)))
+                proof_us = np.nan
+                if 4 <= nlegal <= 2 * lv.solve_legal:
+                    t0 = time.perf_counter()
+                    _, proof_nodes = decide(pos, pos.arrays(), max_nodes=args.nodes, abort=np.zeros(1, np.uint8))
+                    proof_us = (time.perf_counter() - t0) / max(proof_nodes, 1) * 1e6
+                rows.append((nlegal, us, api._node_cost(pos, nlegal), proof_us, api._proof_cost(pos, nlegal)))
             a = np.array(rows, float)
             print(
                 f"{pname:8} {stars:5d} {len(a):4d} {np.median(a[:, 0]):6.0f} {np.median(a[:, 1]):8.2f} "
-                f"{np.median(a[:, 2]):6.0f} {np.median(a[:, 1] / a[:, 2]):8.4f}",
+                f"{np.median(a[:, 2]):6.0f} {np.median(a[:, 1] / a[:, 2]):8.4f}"
+                f" {np.nanmedian(a[:, 3]):13.2f} {np.nanmedian(a[:, 3] / a[:, 4]):8.4f}",
                 flush=True,
             )
     return 0

@@ -503,3 +503,30 @@ def test_levels_beat_baselines_small_sample(extra):
         s = g.scores
         wins += s[ai_side] > s[1 - ai_side]
     assert wins >= games - 1
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_table_key_kept_line_by_line_matches_the_full_count(extra):
+    """The exact search updates its table key (canon_hash) from each line's changes; along
+    random games it must equal the key counted afresh, and undo must give the old key back."""
+    from triangles import kernels as K
+
+    for stars, seed in ((10, 1), (24, 2), (60, 3)):
+        board = get_preset("phone").make_board(stars, seed)
+        g = Game(board, extra)
+        S, D = board.arrays, g.arrays()
+        keys = E.zobrist(board.npairs).lines
+        mark = np.zeros(board.npairs, np.uint8)
+        rng = np.random.default_rng(seed)
+        history = []
+        while D.counters[0]["live"] > 0:
+            before = E.canon_hash(S, D, keys)
+            history.append(before)
+            legal = D.legal_list[: D.counters[0]["nlegal"]]
+            K.apply_line(S, D, int(legal[rng.integers(len(legal))]))
+            assert before ^ E._canon_step(S, D, keys, mark) == E.canon_hash(S, D, keys)
+            assert not mark.any()
+        assert len(history) > 10
+        while history:
+            K.undo_line(S, D)
+            assert E.canon_hash(S, D, keys) == history.pop()

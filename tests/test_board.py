@@ -110,3 +110,40 @@ def test_unknown_preset_and_bad_presets_file(tmp_path):
     bad.write_text("{")
     with pytest.raises(PresetError, match="not valid JSON"):
         load_presets(bad)
+
+
+def _play_out(board: Board, seed: int) -> int:
+    """Triangles scored in a seeded random game to the end."""
+    from triangles.rules import Game
+
+    g = Game(board)
+    rng = np.random.default_rng(seed)
+    while not g.is_over():
+        legal = g.legal_moves_array()
+        g.play(*(int(v) for v in legal[rng.integers(len(legal))]))
+    return sum(g.scores)
+
+
+def test_max_triangles_of_simple_shapes():
+    assert Board([(0, 0), (10, 0), (20, 0)], tolerance=0).max_triangles == 0  # all on a line
+    assert Board([(0, 0), (10, 0)], tolerance=0).max_triangles == 0
+    hexagon = [(10 * np.cos(a), 10 * np.sin(a)) for a in np.linspace(0, 2 * np.pi, 6, endpoint=False)]
+    assert Board(hexagon, tolerance=0).max_triangles == 4  # a convex polygon: n - 2
+    assert Board([*hexagon, (0.5, 0.3)], tolerance=0).max_triangles == 6  # one star inside: 2 more
+    # a star on the hull between two corners is not a corner: the bound stays above what is scored (3)
+    square_and_edge_star = Board([(0, 0), (10, 0), (10, 10), (0, 10), (5, 0)], tolerance=0)
+    assert square_and_edge_star.max_triangles == 4
+    assert _play_out(square_and_edge_star, 0) == 3
+
+
+@pytest.mark.parametrize("n", [6, 10, 24])
+def test_max_triangles_is_what_a_whole_game_scores(n):
+    """Every finished game scores at most ``max_triangles``; exactly that when the
+    tolerance forbids no line (the drawing ends as a triangulation)."""
+    for seed in range(4):
+        stars = np.random.default_rng(seed).uniform(0, 100, size=(n, 2))
+        board = Board(stars, tolerance=0)
+        assert board.clear.all()
+        assert _play_out(board, seed) == board.max_triangles
+        tolerant = get_preset("phone").make_board(n, seed)
+        assert _play_out(tolerant, seed) <= tolerant.max_triangles

@@ -62,6 +62,29 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def _max_triangles(stars: np.ndarray) -> int:
+    """``2n - h - 2`` for the hull's corners ``h`` (monotone chain; collinear hull stars are not corners)."""
+    n = int(stars.shape[0])
+    if n < 3:
+        return 0
+    pts = sorted((float(x), float(y)) for x, y in stars)
+
+    def turn(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    corners = 0
+    for seq in (pts, pts[::-1]):
+        chain: list[tuple[float, float]] = []
+        for q in seq:
+            while len(chain) >= 2 and turn(chain[-2], chain[-1], q) <= 0:
+                chain.pop()
+            chain.append(q)
+        corners += len(chain) - 1
+    if corners < 3:  # every star on one line: no triangle at all
+        return 0
+    return 2 * n - corners - 2
+
+
 class Board:
     """Stars in board units and the tolerance for "passes through a star".
 
@@ -98,6 +121,7 @@ class Board:
                 raise ValueError(f"stars {a} and {b} are at the same place ({x:g}, {y:g})")
         self._stars = _readonly(np.ascontiguousarray(arr))
         self._tol = tol
+        self._max_tri = _max_triangles(arr)
         xs = np.ascontiguousarray(arr[:, 0])
         ys = np.ascontiguousarray(arr[:, 1])
         pi, pj, pid = K.pair_tables(n)
@@ -177,6 +201,17 @@ class Board:
     def cells(self) -> np.ndarray:
         """(m, 3) star ids of every triangle that could ever score (empty, clear sides)."""
         return self._arrays.cells
+
+    @property
+    def max_triangles(self) -> int:
+        """Most triangles a whole game can score: ``2n - h - 2`` (``h`` corners of the convex hull).
+
+        The closed triangles of a finished game are faces of one plane drawing,
+        and a plane drawing on these stars has at most as many triangular faces
+        as a triangulation of them.  Fewer are scored when the tolerance forbids
+        a line a triangulation needs.  The exact search prunes with it.
+        """
+        return self._max_tri
 
     def check_star(self, i: object) -> int:
         k = whole_number(i, "a star index")

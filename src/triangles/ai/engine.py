@@ -97,6 +97,7 @@ FRAME = np.dtype(
         ("qdepth", np.int64),  # quiescence plies left
         ("mover", np.int64),  # the player to move here
         ("key", np.uint64),  # table key of the position (full-width nodes)
+        ("canon", np.uint64),  # with ``SearchParams.canon``: the position's canon_hash
         ("slot", np.int64),  # its table slot
         ("n", np.int64),  # candidate lines listed in the ply's row of ``Search.moves``
         ("idx", np.int64),  # the next candidate to search
@@ -137,6 +138,9 @@ class SearchParams(NamedTuple):
     canon: bool  # key the table on the position's equivalence class (see canon_hash)
     parity: int  # safe-line parity term at quiet leaves, SCALE units (0 = off)
     parity_max: int  # ... applied when at most this many safe lines remain
+    #: the board's :attr:`~triangles.rules.Board.max_triangles` (0: unknown): the triangles still to
+    #: score are at most this less those scored, often far fewer than the live cells (which overlap)
+    faces: int = 0
 
 
 class Search(NamedTuple):
@@ -150,6 +154,7 @@ class Search(NamedTuple):
     ctl: np.ndarray  # (1,) CONTROL
     stats: np.ndarray  # (1,) LINE_STATS of the last move generation
     abort: np.ndarray  # (1,) uint8 raised by another thread to stop the search
+    mark: np.ndarray  # (npairs,) uint8 zeroed scratch of the table key's update (:func:`_canon_step`)
 
 
 class SearchResult(NamedTuple):
@@ -198,6 +203,7 @@ def new_search(
         ctl=np.zeros(1, CONTROL),
         stats=np.zeros(1, LINE_STATS),
         abort=np.zeros(1, np.uint8) if abort is None else abort,
+        mark=np.zeros(npairs, np.uint8),
     )
 
 
@@ -252,34 +258,86 @@ def hash_drawn(D: GameArrays, keys: np.ndarray) -> np.uint64:
     return h
 
 
+@njit(inline="always")
+def _cell_key(S: BoardArrays, keys: np.ndarray, c: int) -> np.uint64:
+    """A key of the cell ``c``, made from its three sides' keys (no table of cell keys needed)."""
+    sides = S.cell_pairs
+    return _mix(keys[sides[c, 0]] + keys[sides[c, 1]] * np.uint64(3) + keys[sides[c, 2]] * np.uint64(5))
+
+
 @njit(nogil=True)
 def canon_hash(S: BoardArrays, D: GameArrays, keys: np.ndarray) -> np.uint64:
-    """Zobrist hash of what the future depends on: legal lines + drawn sides of live cells.
+    """Key of what the future depends on: the legal lines and the live cells with a side drawn.
 
-    Two positions with the same legal lines and the same drawn sides of every
-    live triangle have the same future (closed and dead triangles never score
-    again; a drawn line matters only through the lines it blocks, which the
-    legal set records), so they share an exact value.  Legal and drawn pairs
-    use different keys (``keys[p]`` rotated for drawn).
+    Two positions with the same legal lines and the same live cells have the
+    same future (closed and dead triangles never score again; a drawn line
+    matters only through the lines it blocks, which the legal set records),
+    so they share an exact value.  Which sides of a live cell are drawn
+    follows from the legal set (a live cell's side is drawn or legal), and a
+    cell with all three sides legal is live, so only the live cells with a
+    side drawn are keyed.  The search keeps this key up to date line by line
+    (:func:`_canon_step`); this full count is the reference and the root's.
     """
-    inc_ptr = S.inc_ptr
-    inc_cell = S.inc_cell
     lst = D.legal_list
-    cell_drawn = D.cell_drawn
-    cell_blocked = D.cell_blocked
     st = D.counters[0]
     h = np.uint64(0x243F6A8885A308D3)
     for k in range(st.nlegal):
         h ^= keys[lst[k]]
-    for m in range(st.nmoves):
-        p = D.moves[m]
-        for t in range(inc_ptr[p], inc_ptr[p + 1]):
-            c = inc_cell[t]
-            if cell_blocked[c] == 0 and cell_drawn[c] < 3:
-                z = keys[p]
-                h ^= (z << np.uint64(17)) | (z >> np.uint64(47))
-                break
+    drawn = D.cell_drawn
+    blocked = D.cell_blocked
+    for c in range(drawn.shape[0]):
+        if blocked[c] == 0 and 1 <= drawn[c] <= 2:
+            h ^= _cell_key(S, keys, c)
     return h
+
+
+@njit(nogil=True)
+def _canon_step(S: BoardArrays, D: GameArrays, keys: np.ndarray, mark: np.ndarray) -> np.uint64:
+    """What the last line drawn changed in :func:`canon_hash` (xor it in): the lines it took out
+    of the legal set, the cells on it that got their first side or closed, the live cells with a
+    side drawn that it killed.  Work in those lines' cells, not in the board's.  ``mark``: a
+    zeroed uint8 scratch over pairs, left zeroed."""
+    inc_ptr = S.inc_ptr
+    inc_cell = S.inc_cell
+    sides = S.cell_pairs
+    drawn = D.cell_drawn
+    blocked = D.cell_blocked
+    bstack = D.bstack
+    st = D.counters[0]
+    p = D.moves[st.nmoves - 1]
+    b0 = D.move_bstart[st.nmoves - 1]
+    b1 = st.btop
+    d = keys[p]
+    for t in range(inc_ptr[p], inc_ptr[p + 1]):
+        c = inc_cell[t]
+        # a cell on p has no side crossing p: its blocked count did not change
+        if blocked[c] == 0 and (drawn[c] == 1 or drawn[c] == 3):
+            d ^= _cell_key(S, keys, c)
+    for k in range(b0, b1):
+        q = bstack[k]
+        d ^= keys[q]
+        mark[q] = 1
+    for k in range(b0, b1):
+        q = bstack[k]
+        for t in range(inc_ptr[q], inc_ptr[q + 1]):
+            c = inc_cell[t]
+            if drawn[c] == 0:
+                continue
+            # live before this line iff every side blocked now was blocked by it; count the cell
+            # once, from its lowest newly blocked side
+            fresh = 0
+            lowest = True
+            for j in range(3):
+                r = sides[c, j]
+                if mark[r] != 0:
+                    fresh += 1
+                    if r < q:
+                        lowest = False
+            if lowest and blocked[c] == fresh:
+                d ^= _cell_key(S, keys, c)
+    for k in range(b0, b1):
+        mark[bstack[k]] = 0
+    return d
 
 
 @njit(inline="always")
@@ -462,12 +520,17 @@ def _spend_node(ctl: Record, abort: np.ndarray) -> bool:
 
 
 @njit(inline="always")
-def _live_bound(f: Record, live: int, noise: int) -> tuple[bool, I64]:
+def _live_bound(f: Record, st: Record, par: SearchParams) -> tuple[bool, I64]:
     """(True, bound) when the window of ``f`` alone decides the node: without noise,
-    future points lie within +-(live cells), so a window outside that range cuts for free."""
-    if noise != 0:
+    future points lie within +-(triangles still to score), so a window outside that range
+    cuts for free.  Those are at most the live cells, and at most ``par.faces`` less the
+    triangles scored."""
+    if par.noise != 0:
         return False, 0
-    lim = live * SCALE
+    left = st.live
+    if par.faces > 0:
+        left = min(left, par.faces - st.score0 - st.score1)
+    lim = left * SCALE
     if lim <= f.alpha:
         return True, lim
     if -lim >= f.beta:
@@ -637,6 +700,8 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
     ctl.aborted = 0
     ctl.best = -1
     h = hash_drawn(D, keys)
+    hc = canon_hash(S, D, keys) if par.canon else np.uint64(0)
+    mark = sr.mark
     ply = 0
     f = frames[0]
     f.alpha = alpha
@@ -653,13 +718,14 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             if _spend_node(ctl, abort) or st.live == 0:
                 ret = np.int64(0)
                 continue
-            cut, ret = _live_bound(f, st.live, par.noise)
+            cut, ret = _live_bound(f, st, par)
             if cut:
                 continue
             f.mover = st.player
             f.bestp = -1
             if _full_width(f, ply, maxply):
-                key = canon_hash(S, D, keys) if par.canon else h
+                key = hc if par.canon else h
+                f.canon = hc
                 if st.player == 1:
                     key ^= side
                 cut, ret, hint = _tt_probe(tt, f, key, may_cut=ply > 0)
@@ -697,6 +763,8 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             f.p = p
             f.closed = np.int64(K.apply_line(S, D, p)) * SCALE
             h ^= keys[p]
+            if par.canon and f.depth > 1:  # the child is a full-width node: it needs the key
+                hc = f.canon ^ _canon_step(S, D, keys, mark)
             _open_child(frames[ply + 1], f, par.qdepth, mover_stays=st.player == f.mover)
             ply += 1
             state = _ENTER

@@ -48,11 +48,11 @@ class Level:
     #: prove the result (win / draw / loss) when at most this many legal lines remain
     #: (twice as many with the extra-turn rule, where it is far cheaper); 0 = never
     solve_legal: int = 0
-    #: node budget of that proof (300k nodes: 0.35-0.75 s on 24 stars, by the machine's load)
+    #: node budget of that proof (300k nodes: 0.3-0.6 s on 24 stars, by the machine's load)
     solve_nodes: int = 0
-    #: > 0: the proof also stops after this much work, in the units of ``work`` (a proof's
-    #: node costs more than a search node, and more on large boards; the proof must leave
-    #: the search its share of the time cap)
+    #: > 0: the proof also stops after this much work, in the units of ``work`` (counting a
+    #: proof's node as a search node, which overstates it; the proof must leave the search
+    #: its share of the time cap)
     solve_work: int = 0
     #: weight of the safe-line parity term at quiet leaves, in triangles (0 = off)
     parity: float = 0.0
@@ -109,7 +109,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             tt_bits=20,
             solve_legal=24,
             solve_nodes=300_000,
-            solve_work=16_000_000,
+            solve_work=20_000_000,
             parity=1.0,
             parity_max=12,
         ),

@@ -38,19 +38,28 @@ class Proof(NamedTuple):
     pair: int  # a line keeping that outcome (-1 when lost)
 
 
-def _exact_search(D: GameArrays, npairs: int, abort: np.ndarray, tt_bits: int) -> E.Search:
+def _exact_search(game: Game, D: GameArrays, abort: np.ndarray, tt_bits: int) -> E.Search:
     nlegal = int(D.counters[0]["nlegal"])
     par = E.SearchParams(
-        width=nlegal, root_width=nlegal, qdepth=0, noise=0, salt=0, dedupe=True, canon=True, parity=0, parity_max=0
+        width=nlegal,
+        root_width=nlegal,
+        qdepth=0,
+        noise=0,
+        salt=0,
+        dedupe=True,
+        canon=True,
+        parity=0,
+        parity_max=0,
+        faces=game.board.max_triangles,
     )
-    return E.new_search(par, npairs, tt_bits=tt_bits, plies=nlegal + 2, width=max(nlegal, 1), abort=abort)
+    return E.new_search(par, game.board.npairs, tt_bits=tt_bits, plies=nlegal + 2, width=max(nlegal, 1), abort=abort)
 
 
 def exact(
     game: Game, D: GameArrays, *, max_nodes: int, abort: np.ndarray, tt_bits: int = 18
 ) -> tuple[Exact | None, int]:
     """(exact value and a best pair, or None when over budget; nodes searched)."""
-    sr = _exact_search(D, game.board.npairs, abort, tt_bits)
+    sr = _exact_search(game, D, abort, tt_bits)
     r = E.search(game.board.arrays, D, sr, depth=E.SOLVE_DEPTH, node_limit=max_nodes)
     if r.aborted:
         return None, r.nodes
@@ -72,7 +81,7 @@ def decide(
     """
     st = D.counters[0]
     lead = int(st["score0"] - st["score1"]) * (1 if st["player"] == 0 else -1)
-    sr = _exact_search(D, game.board.npairs, abort, tt_bits)
+    sr = _exact_search(game, D, abort, tt_bits)
     used = 0
     for outcome in (1, 0):
         # future points > -lead wins; == -lead draws.  Values are multiples of SCALE.
@@ -112,7 +121,7 @@ def exact_split(
     def work(t: int) -> None:
         nonlocal next_root, best, rank, failed
         Dw = K.copy_state(D)
-        sr = _exact_search(Dw, game.board.npairs, abort, tt_bits)
+        sr = _exact_search(game, Dw, abort, tt_bits)
         while True:
             with lock:
                 r = next_root
