@@ -33,3 +33,16 @@ def test_small_boards_are_proved_and_node_counts_repeat(extra: bool, capsys: pyt
         assert nodes > 0
     assert proof_bench.main(args) == 0
     assert _rows(capsys.readouterr().out) == first  # deterministic: counted nodes, not time
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_give_phase_start_solves_its_positions(extra: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    import give_phase_start
+
+    args = ["--stars", "8", "--games", "3"] + (["--extra-turn"] if extra else [])
+    assert give_phase_start.main(args) == 0
+    out = capsys.readouterr().out
+    head = out.splitlines()[0]
+    solved = int(head.split(": ")[1].split()[0])
+    assert solved >= 1 and "0 over budget" in head
+    assert "value for the player who must give: mean" in out
