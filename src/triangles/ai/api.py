@@ -133,19 +133,16 @@ def _node_cost(game: Game, nlegal: int) -> int:
     return 2 * nlegal + game.board.n // 2 + 32
 
 
-def _proof_cost(game: Game, nlegal: int) -> int:
-    """Work of one node of the exact search (:func:`decide`), in the same units: a search
-    node's.  Measured (``benchmarks/node_cost.py``) it is cheaper, 0.6x on 24 stars and
-    less on larger boards (its nodes lie deep, where few lines are left); the table key,
-    which once walked every line drawn, is now kept up to date line by line."""
-    return _node_cost(game, nlegal)
-
-
 def proof_budget(game: Game, lv: Level, nlegal: int) -> int:
     """Nodes the level's endgame proof may search in this position (``solve_nodes``,
-    less on boards where a proof's node costs more than ``solve_work`` allows)."""
+    less on boards where ``solve_work`` allows fewer).
+
+    A proof's node is counted as a search node (:func:`_node_cost`).  Measured
+    (``benchmarks/node_cost.py``) it is cheaper: 0.6x on 24 stars and less on
+    larger boards, where its nodes lie deep, among few lines; its table key is
+    kept up to date line by line rather than counted at each node."""
     if lv.solve_work:
-        return min(lv.solve_nodes, lv.solve_work // _proof_cost(game, nlegal))
+        return min(lv.solve_nodes, lv.solve_work // _node_cost(game, nlegal))
     return lv.solve_nodes
 
 
