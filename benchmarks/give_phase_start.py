@@ -1,8 +1,8 @@
 """Does the player who must open the give phase start behind?  (Prints figures; not a test.)
 
-For each seeded game both sides draw random safe lines (taking any closable
-triangle first) until the player to move has neither: from there every line
-hands something over.  That position is solved exactly
+For each seeded game both sides play the greedy baseline (take the line
+closing most, else a random safe line) until the player to move has neither:
+from there every line hands something over.  That position is solved exactly
 (:func:`triangles.ai.solver.exact`), and the value for that player (their
 future triangles minus the other's) is collected.  A strongly negative mean
 would make "who runs out of safe lines first" the strategy of the game; on 12
@@ -34,6 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from triangles.ai import engine as E
+    from triangles.ai.baselines import greedy_move, move_table
     from triangles.ai.solver import exact
     from triangles.presets import get_preset
     from triangles.rules import Game
@@ -45,19 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for gno in range(args.games):
         g = Game(preset.make_board(args.stars, 500 + gno), args.extra_turn)
         rng = np.random.default_rng(gno)
-        S = g.board.arrays
         while not g.is_over():
-            D = g.arrays()
-            safe, scoring = [], []
-            for q in D.legal_list[: D.counters[0]["nlegal"]]:
-                closes, gives, _ = E.line_effect(S, D, int(q))
-                if closes:
-                    scoring.append(int(q))
-                elif not gives:
-                    safe.append(int(q))
-            if not safe and not scoring:
+            _, closes, gives = move_table(g.board.arrays, g.arrays())
+            if closes.max() == 0 and gives.min() > 0:  # nothing to take, nothing safe
                 break
-            g.play(*g.board.pair(int(rng.choice(scoring or safe))))
+            g.play(*greedy_move(g, rng))
         if g.is_over():
             continue
         res, _ = exact(g, g.arrays(), max_nodes=args.budget, abort=np.zeros(1, np.uint8), tt_bits=21)

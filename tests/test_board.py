@@ -134,6 +134,11 @@ def test_max_triangles_of_simple_shapes():
     square_and_edge_star = Board([(0, 0), (10, 0), (10, 10), (0, 10), (5, 0)], tolerance=0)
     assert square_and_edge_star.max_triangles == 4
     assert _play_out(square_and_edge_star, 0) == 3
+    # a star on a hull edge whose turn rounds to slightly off straight (1e-16): still no corner,
+    # since a corner too many would make the bound smaller than what is scored
+    edge = [(0.0, 0.0), (3.0, 0.9), (3.0, 5.0), (2.0, 2.0)]
+    for x in (0.1, 1.1, 1.3):
+        assert Board([*edge, (x, 0.3 * x)], tolerance=0).max_triangles == 5
 
 
 @pytest.mark.parametrize("n", [6, 10, 24])

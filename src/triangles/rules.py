@@ -63,20 +63,23 @@ def _readonly(a: np.ndarray) -> np.ndarray:
 
 
 def _max_triangles(stars: np.ndarray) -> int:
-    """``2n - h - 2`` for the hull's corners ``h`` (monotone chain; collinear hull stars are not corners)."""
+    """``2n - h - 2`` for the hull's corners ``h`` (monotone chain).
+
+    A turn within rounding of straight counts as no corner: a star on the hull
+    between two corners, or one mistaken for it, only makes the bound larger,
+    never smaller than what a game can score.
+    """
     n = int(stars.shape[0])
     if n < 3:
         return 0
     pts = sorted((float(x), float(y)) for x, y in stars)
-
-    def turn(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
+    span = max(float(np.ptp(stars[:, 0])), float(np.ptp(stars[:, 1])), 1e-300)
+    straight = 1e-9 * span * span  # |orient| below this: collinear
     corners = 0
     for seq in (pts, pts[::-1]):
         chain: list[tuple[float, float]] = []
         for q in seq:
-            while len(chain) >= 2 and turn(chain[-2], chain[-1], q) <= 0:
+            while len(chain) >= 2 and K.orient(*chain[-2], *chain[-1], *q) <= straight:
                 chain.pop()
             chain.append(q)
         corners += len(chain) - 1
