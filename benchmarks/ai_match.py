@@ -56,7 +56,7 @@ def wilson(p_hat: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def variant(spec: str) -> Level:
-    """An experimental level such as ``hard:parity=0,width=16``: a built-in level
+    """An experimental level such as ``hard:safe_mc=0,width=16``: a built-in level
     with some of its parameters replaced (for tuning runs), named ``spec``.
     Built with :func:`dataclasses.replace`; the global ``LEVELS`` is left alone."""
     base, _, changes = spec.partition(":")
@@ -256,22 +256,33 @@ def run(
     return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def match_arguments(description: str, *, stars: int = 24, games: int = 200) -> argparse.ArgumentParser:
+    """The command line of a match between players ``a`` and ``b`` (shared by the match scripts)."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("a")
     ap.add_argument("b")
     ap.add_argument("--preset", default="phone")
-    ap.add_argument("--stars", type=int, default=24)
+    ap.add_argument("--stars", type=int, default=stars)
     ap.add_argument("--extra-turn", action="store_true")
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--games", type=int, default=games)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--procs", type=int, default=2)
-    args = ap.parse_args(argv)
-    for name in (args.a, args.b):  # a bad player name fails here, not in every worker
+    return ap
+
+
+def check_players(ap: argparse.ArgumentParser, *names: str) -> None:
+    """A bad player name fails here, with the parser's message, not in every worker."""
+    for name in names:
         try:
             make_player(name, 0)
         except ValueError as exc:
             ap.error(str(exc))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = match_arguments(__doc__.splitlines()[0])
+    args = ap.parse_args(argv)
+    check_players(ap, args.a, args.b)
     result = run(
         args.a,
         args.b,

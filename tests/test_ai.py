@@ -412,10 +412,8 @@ def test_levels_are_one_engine_with_increasing_effort():
 
 
 def quiet_params(salt: int):
-    """A medium-like search without noise or parity, for the kernel tests."""
-    return E.SearchParams(
-        width=8, root_width=16, qdepth=4, noise=0, salt=salt, dedupe=False, canon=False, parity=0, parity_max=0
-    )
+    """A medium-like search without noise, for the kernel tests."""
+    return E.SearchParams(width=8, root_width=16, qdepth=4, noise=0, salt=salt, dedupe=False, canon=False)
 
 
 def test_search_restores_state_and_reports_a_legal_best_line():
@@ -530,3 +528,45 @@ def test_table_key_kept_line_by_line_matches_the_full_count(extra):
         while history:
             K.undo_line(S, D)
             assert E.canon_hash(S, D, keys) == history.pop()
+
+
+def safe_phase_position(stars: int, seed: int, safe_left: int) -> Game:
+    """A greedy game on the phone preset, stopped once at most ``safe_left`` safe lines remain."""
+    from triangles.ai.baselines import move_table
+
+    g = Game(get_preset("phone").make_board(stars, seed))
+    rng = np.random.default_rng(seed)
+    while True:
+        _, closes, gives = move_table(g.board.arrays, g.arrays())
+        if int(((closes == 0) & (gives == 0)).sum()) <= safe_left:
+            return g
+        g.play(*greedy_move(g, rng))
+
+
+def test_safe_choice_names_a_safe_line_within_its_budget():
+    """hard's sampled choice among safe lines: a safe line, the same for the same seed, its
+    work counted; no choice where one safe line (or none) is left, or where the budget
+    cannot pay for enough samples of every line."""
+    import dataclasses
+
+    from triangles.ai.api import MIN_SAFE_ROUNDS, safe_choice
+    from triangles.ai.baselines import move_table
+
+    hard = LEVELS["hard"]
+    assert hard.safe_mc >= MIN_SAFE_ROUNDS and hard.safe_mc_work > 0
+    no_abort = np.zeros(1, np.uint8)
+    for seed in (1, 2, 3):
+        g = safe_phase_position(24, seed, 12)
+        D = g.arrays()
+        pairs, closes, gives = move_table(g.board.arrays, D)
+        safe = set(pairs[(closes == 0) & (gives == 0)].tolist())
+        assert len(safe) >= 2
+        p, work = safe_choice(g, D, hard, 7, no_abort)
+        assert p in safe and 0 < work <= hard.safe_mc_work
+        assert safe_choice(g, g.arrays(), hard, 7, no_abort) == (p, work)
+        # a budget for fewer than MIN_SAFE_ROUNDS rounds: no preference, and only a probe spent
+        tight = dataclasses.replace(hard, safe_mc_work=work // (2 * hard.safe_mc))
+        q, spent = safe_choice(g, g.arrays(), tight, 7, no_abort)
+        assert q == -1 and 0 < spent < work
+    g = safe_phase_position(24, 4, 1)
+    assert safe_choice(g, g.arrays(), hard, 7, no_abort)[0] == -1

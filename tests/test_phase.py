@@ -240,7 +240,8 @@ def test_estimates_are_bounded_and_leave_the_position(extra: bool) -> None:
         value, line, work = P.give_estimate(S, D, 6)
         assert work >= 1
         assert line in legal_ids(g)
-        margin = P.playout(S, D, 6)
+        margin, work = P.playout(S, D, 6)
+        assert work >= 1
         assert abs(margin) <= live
         pairs = np.empty(g.legal_count(), np.int64)
         values = np.empty(g.legal_count(), np.int64)
@@ -277,7 +278,7 @@ def test_loop_of_three_is_exact(extra: bool) -> None:
         net, plies, again = P.cascade(S, D, p)
         assert net == exact
         assert (plies, again) == (3, False)
-    assert P.playout(S, D, 6) == exact
+    assert P.playout(S, D, 6)[0] == exact
     assert P.give_estimate(S, D, 6)[0] == exact
 
 
@@ -289,7 +290,7 @@ def test_playout_is_exact_when_every_line_is_forced(extra: bool) -> None:
         S, D = g.board.arrays, g.arrays()
         exact = solve(g)
         if g.legal_count() == 1:
-            assert P.playout(S, D, 6) == exact
+            assert P.playout(S, D, 6)[0] == exact
         pairs = np.empty(g.legal_count(), np.int64)
         values = np.empty(g.legal_count(), np.int64)
         k = P.rollout_values(S, D, 6, pairs, values, np.zeros(1, np.uint8))
@@ -297,3 +298,58 @@ def test_playout_is_exact_when_every_line_is_forced(extra: bool) -> None:
         assert max(values[:k]) == exact
         found += 1
     assert found == 12
+
+
+def safe_ids(g: Game) -> list[int]:
+    return [p for p, (closes, gives, _) in sorted(effects_ref(g).items()) if closes == gives == 0]
+
+
+def sample_ref(g: Game, p: int) -> int | None:
+    """One sample of :func:`P.safe_phase_round` for the line ``p`` when no dice are needed:
+    ``p``, then takes (the cascade's rule) while nothing is safe, then the playout;
+    None when a safe line would have to be drawn at random."""
+    g = g.clone()
+    me = g.player
+    net = 0
+    q = p
+    while q >= 0:
+        who = g.player
+        closed = len(g.play(*g.board.pair(q)))
+        net += closed if who == me else -closed
+        if g.is_over():
+            return net
+        q = take_ref(g)
+        if q < 0 and safe_ids(g):
+            return None
+    rest, _ = P.playout(g.board.arrays, g.arrays(), 8)
+    return net + (rest if g.player == me else -rest)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
+    """Each line's sample is its score, the takes after it, random safe lines while any
+    remain, then the playout: equal to play on clones wherever no die is thrown, within
+    the live cells everywhere, the same for the same seed, and the position untouched."""
+    compared = 0
+    for g in positions(extra, 30, stars=(7, 8, 9, 10, 12)):
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        pairs = np.array(legal_ids(g), np.int64)
+        live = int(D.counters[0]["live"])
+        totals = np.zeros(len(pairs), np.int64)
+        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8))
+        assert work >= len(pairs)
+        assert all(abs(v) <= live for v in totals)
+        again = np.zeros(len(pairs), np.int64)
+        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8))
+        np.testing.assert_array_equal(again, totals)
+        for p, v in zip(pairs.tolist(), totals.tolist(), strict=True):
+            ref = sample_ref(g, p)
+            if ref is not None:
+                assert v == ref, (p, v, ref)
+                compared += 1
+        stopped = np.zeros(len(pairs), np.int64)
+        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8))
+        assert not stopped.any()  # a raised abort flag: nothing sampled
+        assert_restored(D, before)
+    assert compared > 100

@@ -46,3 +46,28 @@ def test_give_phase_start_solves_its_positions(extra: bool, capsys: pytest.Captu
     solved = int(head.split(": ")[1].split()[0])
     assert solved >= 1 and "0 over budget" in head
     assert "value for the player who must give: mean" in out
+
+
+def test_decided_when_walks_back_through_a_lost_game() -> None:
+    """random against greedy on 8 stars: each game random does not win is solved back to its
+    first line, and the margins agree with the lines played (perfect play does at least as well)."""
+    import decided_when
+
+    lost = 0
+    for g in range(6):
+        game, diff, rows = decided_when.replay(("random", "greedy", "phone", 8, False, 0, g, 2_000_000))
+        assert game == g
+        if diff > 0:
+            assert rows == []
+            continue
+        lost += 1
+        assert "line   1 " in rows[-1]  # an 8-star game is solved all the way back
+        margins = [int(r.split("from here ")[1].split()[0]) for r in rows]
+        movers = [r.split(" to move")[0].split()[-1] for r in rows]
+        # rows run from the last line back: perfect play from before a line is at least what
+        # the line played by random (A) keeps, and at most what greedy's line keeps
+        after = diff
+        for margin, mover in zip(margins, movers, strict=True):
+            assert margin >= after if mover == "random" else margin <= after
+            after = margin
+    assert lost >= 1

@@ -20,7 +20,9 @@ import numpy as np
 
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
+from triangles.ai.baselines import move_table
 from triangles.ai.levels import LEVELS, Level, get_level
+from triangles.ai.phase import safe_phase_round
 from triangles.ai.solver import decide, solve
 from triangles.players import LEVEL_NAMES
 
@@ -32,6 +34,11 @@ __all__ = ["LEVELS", "Level", "choose_move", "hint", "solve", "SearchInfo", "las
 
 #: the share of the wall-clock cap an endgame proof may use (the search after it has the rest)
 PROOF_SHARE = 0.5
+
+#: the give-phase playout's opening candidates in :func:`safe_choice`
+SAFE_CANDIDATES = 8
+#: fewer sampled futures a safe line than this tell nothing: :func:`safe_choice` then leaves the choice to the search
+MIN_SAFE_ROUNDS = 4
 
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
@@ -157,8 +164,6 @@ def search_params(lv: Level, nlegal: int, salt: int) -> E.SearchParams:
         salt=salt,
         dedupe=False,
         canon=False,
-        parity=int(round(lv.parity * E.SCALE)),
-        parity_max=int(lv.parity_max),
     )
 
 
@@ -173,6 +178,10 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
     )
     best_p = -1
     used = 0
+    sampled, work = safe_choice(game, D, lv, salt, abort)
+    info.nodes += work // _node_cost(game, nlegal)
+    if sampled >= 0:
+        E.set_root_hint(sr, D, sampled)  # searched first at the root, so it wins the search's ties
     for depth in range(1, lv.max_depth + 1):
         if node_budget - used <= 0:
             break
@@ -193,6 +202,42 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         if len(first):
             best_p = int(first[0])
     return best_p
+
+
+def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray) -> tuple[int, int]:
+    """While safe lines remain: the safe line whose sampled futures (random safe
+    lines by both sides, then the give-phase model's playout) end best for the
+    mover, and the work spent, in the units of ``Level.work``.
+
+    Rounds of one sample per safe line are run while ``lv.safe_mc_work`` lasts,
+    at most ``lv.safe_mc``; the pair is -1 (no preference) when there is at
+    most one safe line, or when one sample of one line shows that fewer than
+    :data:`MIN_SAFE_ROUNDS` rounds would fit (their mean would be noise).
+    The work is counted, not timed, so the choice is seed-deterministic.
+    """
+    if lv.safe_mc <= 0:
+        return -1, 0
+    S = game.board.arrays
+    pairs, closes, gives = move_table(S, D)
+    safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
+    if len(safe) < 2:
+        return -1, 0
+    unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
+    # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
+    probe = np.zeros(1, np.int64)
+    used = unit * int(safe_phase_round(S, D, safe[:1], SAFE_CANDIDATES, salt % (1 << 31), probe, abort))
+    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
+        return -1, used
+    totals = np.zeros(len(safe), np.int64)
+    rounds = 0
+    for k in range(lv.safe_mc):
+        rounds += unit * int(safe_phase_round(S, D, safe, SAFE_CANDIDATES, (salt + k) % (1 << 31), totals, abort))
+        if abort[0]:
+            return -1, used + rounds
+        if used + rounds * (k + 2) // (k + 1) > lv.safe_mc_work:  # another round would overrun the budget
+            break
+    used += rounds
+    return int(safe[int(np.argmax(totals))]), used
 
 
 def hint(game: Game, *, seed: int | None = 0, time_limit: float | None = None) -> Move:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from triangles.ai.engine import line_effect
+from triangles.ai.effects import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from triangles import kernels as K
+from triangles.ai.effects import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -136,8 +137,6 @@ class SearchParams(NamedTuple):
     salt: int  # seed-derived salt for tie-breaks and noise (0 <= salt < 2**63)
     dedupe: bool  # list only one of the equivalent pure-tempo lines (exact search)
     canon: bool  # key the table on the position's equivalence class (see canon_hash)
-    parity: int  # safe-line parity term at quiet leaves, SCALE units (0 = off)
-    parity_max: int  # ... applied when at most this many safe lines remain
     #: the board's :attr:`~triangles.rules.Board.max_triangles` (0: unknown): the triangles still to
     #: score are at most this less those scored, often far fewer than the live cells (which overlap)
     faces: int = 0
@@ -205,6 +204,21 @@ def new_search(
         abort=np.zeros(1, np.uint8) if abort is None else abort,
         mark=np.zeros(npairs, np.uint8),
     )
+
+
+def set_root_hint(sr: Search, D: GameArrays, p: int) -> None:
+    """Make the legal pair ``p`` the table's best line for the position ``D`` (a playing
+    search's key), so the next search lists it first at the root.  The entry bounds
+    nothing (depth 0), and a search's own result for the root replaces it."""
+    key = hash_drawn(D, sr.zobrist.lines)
+    if int(D.counters[0]["player"]) == 1:
+        key ^= sr.zobrist.side
+    slot = int(key & np.uint64(sr.tt.key.shape[0] - 1))
+    sr.tt.key[slot] = key
+    sr.tt.value[slot] = 0
+    sr.tt.depth[slot] = 0
+    sr.tt.flag[slot] = UPPER
+    sr.tt.move[slot] = p
 
 
 def search(
@@ -338,58 +352,6 @@ def _canon_step(S: BoardArrays, D: GameArrays, keys: np.ndarray, mark: np.ndarra
     for k in range(b0, b1):
         mark[bstack[k]] = 0
     return d
-
-
-@njit(inline="always")
-def line_effect(S: BoardArrays, D: GameArrays, p: int) -> tuple[I64, I64, I64]:
-    """(closes, gives, borders) for the legal pair ``p``.
-
-    Over the live cells ``p`` is a side of: ``closes`` have both other sides
-    drawn (scored by drawing ``p``), ``gives`` have one (drawing ``p`` hands the
-    next player a closable triangle), ``borders`` counts them all.  A line with
-    ``closes == gives == 0`` is *safe*.  The one place this is counted, for the
-    search, its ordering and the baselines.
-    """
-    inc_ptr = S.inc_ptr
-    inc_cell = S.inc_cell
-    cell_drawn = D.cell_drawn
-    cell_blocked = D.cell_blocked
-    closes = 0
-    gives = 0
-    borders = 0
-    for t in range(inc_ptr[p], inc_ptr[p + 1]):
-        c = inc_cell[t]
-        if cell_blocked[c] != 0:
-            continue
-        d = cell_drawn[c]
-        if d == 3:
-            continue
-        borders += 1
-        if d == 2:
-            closes += 1
-        elif d == 1:
-            gives += 1
-    return closes, gives, borders
-
-
-@njit(nogil=True)
-def safe_run(S: BoardArrays, D: GameArrays) -> I64:
-    """Lines drawn by playing safe lines (no score, nothing given away) in pair
-    order, one pass, until none is left; the state is restored.  Its parity
-    estimates who will be first to run out of safe lines."""
-    st = D.counters[0]
-    legal = D.legal
-    n = 0
-    for p in range(legal.shape[0]):
-        if legal[p] == 0 or st.live == 0:
-            continue
-        closes, gives, _ = line_effect(S, D, p)
-        if closes == 0 and gives == 0:
-            K.apply_line(S, D, p)
-            n += 1
-    for _ in range(n):
-        K.undo_line(S, D)
-    return n
 
 
 # --------------------------------------------------------------------------
@@ -609,12 +571,6 @@ def _forced_give(min_give: int) -> I64:
 
 
 @njit(inline="always")
-def _parity_counts(par: SearchParams, stats: Record) -> bool:
-    """Whether the safe-line parity term applies: safe lines remain, and few enough to count."""
-    return par.parity != 0 and stats.min_give == 0 and stats.nsafe <= par.parity_max
-
-
-@njit(inline="always")
 def _stand_pat(f: Record, stand: int, n: int) -> bool:
     """A quiet node: True when it takes its static value ``stand``; else its ``n``
     listed scoring lines are searched next, with ``stand`` the value to beat."""
@@ -743,9 +699,6 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             width = min(out.shape[0], par.width, 3)
             n = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False, stats=line_stats)
             ret -= _forced_give(stats.min_give)
-            if _parity_counts(par, stats):
-                # whoever draws the last safe line makes the other give triangles away
-                ret += par.parity if safe_run(S, D) % 2 == 1 else -par.parity
             if not _stand_pat(f, ret, n):
                 state = _NEXT
         elif state == _NEXT:

@@ -54,10 +54,12 @@ class Level:
     #: proof's node as a search node, which overstates it; the proof must leave the search
     #: its share of the time cap)
     solve_work: int = 0
-    #: weight of the safe-line parity term at quiet leaves, in triangles (0 = off)
-    parity: float = 0.0
-    #: ... used when at most this many safe lines remain
-    parity_max: int = 0
+    #: > 0: while safe lines remain, up to this many sampled futures a safe line (random safe
+    #: lines by both sides, then the give-phase model's playout); the line they value best is
+    #: searched first at the root, so it wins the search's ties (see ``api.safe_choice``)
+    safe_mc: int = 0
+    #: the work those samples may use, in the units of ``work``
+    safe_mc_work: int = 0
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):
@@ -110,8 +112,8 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             solve_legal=24,
             solve_nodes=300_000,
             solve_work=20_000_000,
-            parity=1.0,
-            parity_max=12,
+            safe_mc=16,
+            safe_mc_work=10_000_000,
         ),
     }
 )

@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles import kernels as K
-from triangles.ai.engine import line_effect
+from triangles.ai.effects import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -62,6 +62,7 @@ __all__ = [
     "greedy_playout",
     "safe_lines",
     "rollout_values",
+    "safe_phase_round",
 ]
 
 #: shape classes of a component (see the module's docstring)
@@ -342,18 +343,22 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
 
 
 @njit(nogil=True)
-def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
+def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
     """An estimated final margin: the rest of the game played by both sides as
     'take what is closable, else a safe line, else the opening that
-    :func:`give_estimate` prefers'; returns the mover's points minus the
-    other's from here.  ``D`` is restored."""
+    :func:`give_estimate` prefers'.  Returns ``(margin, work)``: the mover's
+    points minus the other's from here, and the scans of the legal lines it
+    made (what a search node costs, for a budget).  ``D`` is restored."""
     st = D.counters[0]
     me = st.player
     net = 0
     plies = 0
+    work = 0
     while st.live > 0:
         q = _take(S, D)
+        work += 1
         if q < 0:
+            work += 1
             for t_ in range(st.nlegal):  # the safe line of lowest pair id
                 p = D.legal_list[t_]
                 if q < 0 or p < q:
@@ -361,14 +366,15 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> int:
                     if closes == 0 and gives == 0:
                         q = p
         if q < 0:
-            _, q, _ = give_estimate(S, D, cand)
+            _, q, w = give_estimate(S, D, cand)
+            work += w
         if q < 0:
             break
         net += _draw_for(S, D, q, me)
         plies += 1
     for _ in range(plies):
         K.undo_line(S, D)
-    return net
+    return net, work
 
 
 @njit(nogil=True)
@@ -436,10 +442,77 @@ def rollout_values(
         p = D.legal_list[t_]
         me = st.player
         closed = K.apply_line(S, D, p)
-        rest = playout(S, D, cand)
+        rest, _ = playout(S, D, cand)
         v = closed + rest if st.player == me else closed - rest
         K.undo_line(S, D)
         pairs[k] = p
         values[k] = v
         k += 1
     return k
+
+
+@njit(nogil=True)
+def _random_safe(S: BoardArrays, D: GameArrays) -> int:
+    """A safe line drawn at random (numba's generator, seeded by the caller); -1 when none is left."""
+    st = D.counters[0]
+    nsafe = 0
+    for t_ in range(st.nlegal):
+        closes, gives, _ = effect(S, D, D.legal_list[t_])
+        if closes == 0 and gives == 0:
+            nsafe += 1
+    if nsafe == 0:
+        return -1
+    pick = np.random.randint(nsafe)
+    for t_ in range(st.nlegal):
+        p = D.legal_list[t_]
+        closes, gives, _ = effect(S, D, p)
+        if closes == 0 and gives == 0:
+            if pick == 0:
+                return p
+            pick -= 1
+    return -1
+
+
+@njit(nogil=True)
+def safe_phase_round(
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
+) -> I64:
+    """One sample of what each line of ``pairs`` leads to while safe lines remain.
+
+    After the line, both sides take what they can (as in a cascade), else draw
+    a random safe line, until nothing is safe; from there :func:`playout`
+    values the give phase.  The mover's margin over the whole sample is added
+    to ``totals[i]``.  Every line's sample uses the same random stream
+    (``seed``), so the differences between lines come from the lines, not the
+    dice.  Returns the work done in scans of the legal lines; stops early
+    (leaving the rest of ``totals`` as it was) once ``abort[0]`` is raised.
+    ``D`` is restored.
+    """
+    st = D.counters[0]
+    me = st.player
+    work = 0
+    for i in range(pairs.shape[0]):
+        if abort[0] != 0:
+            break
+        np.random.seed(seed)
+        net = _draw_for(S, D, pairs[i], me)
+        plies = 1
+        work += 1
+        while st.live > 0:
+            q = _take(S, D)
+            work += 1
+            if q < 0:
+                q = _random_safe(S, D)
+                work += 2
+                if q < 0:
+                    break
+            net += _draw_for(S, D, q, me)
+            plies += 1
+        if st.live > 0:
+            rest, w = playout(S, D, cand)
+            work += w
+            net += rest if st.player == me else -rest
+        for _ in range(plies):
+            K.undo_line(S, D)
+        totals[i] += net
+    return work

@@ -48,8 +48,6 @@ def _exact_search(game: Game, D: GameArrays, abort: np.ndarray, tt_bits: int) ->
         salt=0,
         dedupe=True,
         canon=True,
-        parity=0,
-        parity_max=0,
         faces=game.board.max_triangles,
     )
     return E.new_search(par, game.board.npairs, tt_bits=tt_bits, plies=nlegal + 2, width=max(nlegal, 1), abort=abort)
