@@ -74,7 +74,9 @@ class Level:
 #: README).  Leaf noise of about one triangle is what makes easy and medium
 #: beatable: it now and then prefers a line that gives a triangle away.
 #: hard has no noise, searches deepest and plays for a proved win (or draw) in
-#: the last ~24 lines on 24 stars (fewer on larger boards, where a node costs more).
+#: the last ~24 lines on 24 stars (fewer on larger boards, where a node costs more);
+#: before that, while safe lines remain, it prefers the safe line whose sampled
+#: futures end best (the search alone sees every safe line as equal).
 LEVELS: Mapping[LevelName, Level] = MappingProxyType(
     {
         "easy": Level(
