@@ -454,16 +454,11 @@ def rollout_values(
 @njit(nogil=True)
 def _random_safe(S: BoardArrays, D: GameArrays) -> int:
     """A safe line drawn at random (numba's generator, seeded by the caller); -1 when none is left."""
-    st = D.counters[0]
-    nsafe = 0
-    for t_ in range(st.nlegal):
-        closes, gives, _ = effect(S, D, D.legal_list[t_])
-        if closes == 0 and gives == 0:
-            nsafe += 1
+    nsafe = safe_lines(S, D)
     if nsafe == 0:
         return -1
     pick = np.random.randint(nsafe)
-    for t_ in range(st.nlegal):
+    for t_ in range(D.counters[0].nlegal):
         p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
         if closes == 0 and gives == 0:
