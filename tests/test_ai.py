@@ -570,3 +570,45 @@ def test_safe_choice_names_a_safe_line_within_its_budget():
         assert q == -1 and 0 < spent < work
     g = safe_phase_position(24, 4, 1)
     assert safe_choice(g, g.arrays(), hard, 7, no_abort)[0] == -1
+
+
+def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
+    """Sequential halving, with a stand-in sampler whose lines have known means: the
+    line of the best mean is chosen, the leaders get more samples than the rest,
+    every round samples every remaining line with the same dice, and the work stays
+    within the budget."""
+    import dataclasses
+
+    from triangles.ai import api
+    from triangles.ai.baselines import move_table
+
+    g = safe_phase_position(24, 5, 40)
+    D = g.arrays()
+    pairs, closes, gives = move_table(g.board.arrays, D)
+    safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
+    assert len(safe) >= 16
+    rng = np.random.default_rng(0)
+    mean = {p: int(v) for p, v in zip(safe, rng.permutation(len(safe)) * 4, strict=True)}  # distinct means, 4 apart
+    best = max(safe, key=mean.__getitem__)
+    counts = dict.fromkeys(safe, 0)
+    seeds: list[int] = []
+    cost = 50  # scans of the legal lines per sample
+
+    def fake_round(S, D_, lines, cand, seed, totals, abort):
+        seeds.append(seed)
+        dice = np.random.default_rng(seed).integers(-6, 7)  # the same for every line in a round
+        for i, p in enumerate(lines.tolist()):
+            counts[p] += 1
+            totals[i] += mean[p] + dice + (p * 7919 + seed) % 5 - 2
+        return cost * len(lines)
+
+    monkeypatch.setattr(api, "safe_phase_round", fake_round)
+    unit = int(D.counters[0]["nlegal"])
+    lv = dataclasses.replace(LEVELS["hard"], safe_mc=16, safe_mc_work=unit * cost * len(safe) * 12)
+    p, work = api.safe_choice(g, D, lv, 3, np.zeros(1, np.uint8))
+    assert p == best
+    assert 0 < work <= lv.safe_mc_work
+    assert sum(counts.values()) * cost * unit == work
+    assert len(set(seeds)) == len(seeds) - 1  # the probe shares round 0's dice; every round has its own
+    # the leaders: the line chosen had several times the samples of a line dropped at once
+    assert counts[best] >= 4 * min(counts.values()) and min(counts.values()) >= 1

@@ -35,8 +35,6 @@ __all__ = ["LEVELS", "Level", "choose_move", "hint", "solve", "SearchInfo", "las
 #: the share of the wall-clock cap an endgame proof may use (the search after it has the rest)
 PROOF_SHARE = 0.5
 
-#: the give-phase playout's opening candidates in :func:`safe_choice`
-SAFE_CANDIDATES = 8
 #: fewer sampled futures a safe line than this tell nothing: :func:`safe_choice` then leaves the choice to the search
 MIN_SAFE_ROUNDS = 4
 
@@ -209,11 +207,14 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     lines by both sides, then the give-phase model's playout) end best for the
     mover, and the work spent, in the units of ``Level.work``.
 
-    Rounds of one sample per safe line are run while ``lv.safe_mc_work`` lasts,
-    at most ``lv.safe_mc``; the pair is -1 (no preference) when there is at
-    most one safe line, or when one sample of one line shows that fewer than
-    :data:`MIN_SAFE_ROUNDS` rounds would fit (their mean would be noise).
-    The work is counted, not timed, so the choice is seed-deterministic.
+    The budget ``lv.safe_mc_work`` is spent by sequential halving: a stage runs
+    rounds of one sample per remaining line (at most ``lv.safe_mc`` rounds),
+    then keeps the better half, so the lines that stay in contention get most
+    of the samples.  Every stage gets an equal share of what is left.  The pair
+    is -1 (no preference) when there is at most one safe line, or when one
+    sample of one line shows that fewer than :data:`MIN_SAFE_ROUNDS` rounds of
+    every line would fit (their mean would be noise).  The work is counted,
+    not timed, so the choice is seed-deterministic.
     """
     if lv.safe_mc <= 0:
         return -1, 0
@@ -225,19 +226,37 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
-    used = unit * int(safe_phase_round(S, D, safe[:1], SAFE_CANDIDATES, salt % (1 << 31), probe, abort))
+    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
         return -1, used
+    alive = safe
     totals = np.zeros(len(safe), np.int64)
-    rounds = 0
-    for k in range(lv.safe_mc):
-        rounds += unit * int(safe_phase_round(S, D, safe, SAFE_CANDIDATES, (salt + k) % (1 << 31), totals, abort))
-        if abort[0]:
-            return -1, used + rounds
-        if used + rounds * (k + 2) // (k + 1) > lv.safe_mc_work:  # another round would overrun the budget
+    samples, spent = 1, used  # for the cost of one sample
+    k = 0  # rounds so far: round k uses the dice of salt + k, the same for every line
+    stages = int(np.ceil(np.log2(len(safe))))
+    for stage in range(stages):
+        share = (lv.safe_mc_work - used) // (stages - stage)
+        rounds = min(lv.safe_mc, share * samples // (spent * len(alive)))
+        if rounds < 1:
+            if stage > 0:
+                break
+            rounds = 1  # every line is sampled at least once
+        for _ in range(rounds):
+            if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
+                break  # another round would overrun the budget
+            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort))
+            k += 1
+            used += w
+            spent += w
+            samples += len(alive)
+            if abort[0]:
+                return -1, used
+        # keep the better half (a stable sort: among equals, the earlier line)
+        order = np.argsort(-totals, kind="stable")[: (len(alive) + 1) // 2]
+        alive, totals = alive[order], totals[order]
+        if len(alive) == 1:
             break
-    used += rounds
-    return int(safe[int(np.argmax(totals))]), used
+    return int(alive[int(np.argmax(totals))]), used
 
 
 def hint(game: Game, *, seed: int | None = 0, time_limit: float | None = None) -> Move:

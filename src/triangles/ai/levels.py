@@ -54,12 +54,16 @@ class Level:
     #: proof's node as a search node, which overstates it; the proof must leave the search
     #: its share of the time cap)
     solve_work: int = 0
-    #: > 0: while safe lines remain, up to this many sampled futures a safe line (random safe
-    #: lines by both sides, then the give-phase model's playout); the line they value best is
-    #: searched first at the root, so it wins the search's ties (see ``api.safe_choice``)
+    #: > 0: while safe lines remain, their futures are sampled (random safe lines by both
+    #: sides, then the give-phase model's playout) by sequential halving, up to this many
+    #: rounds a stage; the line they value best is searched first at the root, so it wins
+    #: the search's ties (see ``api.safe_choice``)
     safe_mc: int = 0
     #: the work those samples may use, in the units of ``work``
     safe_mc_work: int = 0
+    #: openings each give-phase step of a sample follows through their cascades
+    #: (``phase.give_estimate``'s ``cand``): fewer is cheaper, so more samples fit
+    safe_cand: int = 8
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):

@@ -354,17 +354,12 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
     net = 0
     plies = 0
     work = 0
+    lowest = np.empty(0, np.float64)  # no ranking: the safe line of lowest pair id
     while st.live > 0:
-        q = _take(S, D)
+        q, safe = _take_and_safe(S, D, lowest)
         work += 1
         if q < 0:
-            work += 1
-            for t_ in range(st.nlegal):  # the safe line of lowest pair id
-                p = D.legal_list[t_]
-                if q < 0 or p < q:
-                    closes, gives, _ = effect(S, D, p)
-                    if closes == 0 and gives == 0:
-                        q = p
+            q = safe
         if q < 0:
             _, q, w = give_estimate(S, D, cand)
             work += w
@@ -452,20 +447,26 @@ def rollout_values(
 
 
 @njit(nogil=True)
-def _random_safe(S: BoardArrays, D: GameArrays) -> int:
-    """A safe line drawn at random (numba's generator, seeded by the caller); -1 when none is left."""
-    nsafe = safe_lines(S, D)
-    if nsafe == 0:
-        return -1
-    pick = np.random.randint(nsafe)
+def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int, int]:
+    """One scan of the legal lines: ``(take, safe)``, the line :func:`_take`
+    picks and the safe line of highest ``prio[p]`` (-1 where there is none).
+    An empty ``prio`` picks the safe line of lowest pair id."""
+    best = -1
+    best_key = np.int64(-1)
+    safe = -1
+    ranked = prio.shape[0] > 0
     for t_ in range(D.counters[0].nlegal):
         p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
-        if closes == 0 and gives == 0:
-            if pick == 0:
-                return p
-            pick -= 1
-    return -1
+        if closes == 0:
+            if gives == 0 and (safe < 0 or (prio[p] > prio[safe] if ranked else p < safe)):
+                safe = p
+            continue
+        key = np.int64(closes) * 1024 - gives
+        if key > best_key or (key == best_key and p < best):
+            best_key = key
+            best = p
+    return best, safe
 
 
 @njit(nogil=True)
@@ -475,30 +476,31 @@ def safe_phase_round(
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
-    a random safe line, until nothing is safe; from there :func:`playout`
-    values the give phase.  The mover's margin over the whole sample is added
-    to ``totals[i]``.  Every line's sample uses the same random stream
-    (``seed``), so the differences between lines come from the lines, not the
-    dice.  Returns the work done in scans of the legal lines; stops early
-    (leaving the rest of ``totals`` as it was) once ``abort[0]`` is raised.
-    ``D`` is restored.
+    the safe line ranked highest by the round's dice (a random rank for every
+    pair, drawn from ``seed``), until nothing is safe; from there
+    :func:`playout` values the give phase.  The mover's margin over the whole
+    sample is added to ``totals[i]``.  Every line's sample follows the same
+    ranks, so the samples of two lines draw the same safe lines wherever both
+    can, and their difference comes from the lines, not the dice.  Returns
+    the work done in scans of the legal lines; stops early (leaving the rest
+    of ``totals`` as it was) once ``abort[0]`` is raised.  ``D`` is restored.
     """
     st = D.counters[0]
     me = st.player
     work = 0
+    np.random.seed(seed)
+    prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
-        np.random.seed(seed)
         net = _draw_for(S, D, pairs[i], me)
         plies = 1
         work += 1
         while st.live > 0:
-            q = _take(S, D)
+            q, safe = _take_and_safe(S, D, prio)
             work += 1
             if q < 0:
-                q = _random_safe(S, D)
-                work += 2
+                q = safe
                 if q < 0:
                     break
             net += _draw_for(S, D, q, me)
