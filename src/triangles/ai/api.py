@@ -203,9 +203,10 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
 
 
 def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray) -> tuple[int, int]:
-    """While safe lines remain: the safe line whose sampled futures (random safe
-    lines by both sides, then the give-phase model's playout) end best for the
-    mover, and the work spent, in the units of ``Level.work``.
+    """While safe lines remain: the safe line whose sampled futures (both sides
+    draw the safe lines a random ranking puts first, then the give-phase model's
+    playout; see ``phase.safe_phase_round``) end best for the mover, and the work
+    spent, in the units of ``Level.work``.
 
     The budget ``lv.safe_mc_work`` is spent by sequential halving: a stage runs
     rounds of one sample per remaining line (at most ``lv.safe_mc`` rounds),

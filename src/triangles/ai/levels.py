@@ -54,8 +54,8 @@ class Level:
     #: proof's node as a search node, which overstates it; the proof must leave the search
     #: its share of the time cap)
     solve_work: int = 0
-    #: > 0: while safe lines remain, their futures are sampled (random safe lines by both
-    #: sides, then the give-phase model's playout) by sequential halving, up to this many
+    #: > 0: while safe lines remain, their futures are sampled (randomly ranked safe lines by
+    #: both sides, then the give-phase model's playout) by sequential halving, up to this many
     #: rounds a stage; the line they value best is searched first at the root, so it wins
     #: the search's ties (see ``api.safe_choice``)
     safe_mc: int = 0
