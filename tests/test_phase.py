@@ -176,7 +176,8 @@ def test_effect_and_components_match_brute_force(extra: bool) -> None:
         effects = effects_ref(g)
         for p, ref in effects.items():
             assert tuple(P.effect(S, D, p)) == ref == tuple(line_effect(S, D, p))
-        assert P.safe_lines(S, D) == sum(closes == gives == 0 for closes, gives, _ in effects.values())
+        safe = [p for p, (closes, gives, _) in effects.items() if closes == gives == 0]
+        assert tuple(P._take_and_safe(S, D, P._NO_RANK)) == (take_ref(g), min(safe, default=-1))
         label = np.empty(S.cells.shape[0], np.int64)
         n = P.components(S, D, label)
         comps = components_ref(g)

@@ -60,7 +60,6 @@ __all__ = [
     "give_estimate",
     "playout",
     "greedy_playout",
-    "safe_lines",
     "rollout_values",
     "safe_phase_round",
 ]
@@ -83,6 +82,8 @@ COMPONENT = np.dtype(
 )
 
 _NOWHERE = np.int64(1) << np.int64(30)
+#: no ranking: :func:`_take_and_safe` then picks the safe line of lowest pair id
+_NO_RANK = np.empty(0, np.float64)
 
 #: A whole number in the kernels: numba's int64 (np.int64 in the typing, an int when returned to Python).
 I64 = int | np.int64
@@ -207,18 +208,7 @@ def component_table(S: BoardArrays, D: GameArrays, label: np.ndarray, n: int) ->
 def _take(S: BoardArrays, D: GameArrays) -> int:
     """The scoring line the mover takes in a cascade: most closed, then fewest
     given, then the lowest pair id; -1 when nothing can be closed."""
-    best = -1
-    best_key = np.int64(-1)
-    for t_ in range(D.counters[0].nlegal):
-        p = D.legal_list[t_]
-        closes, gives, _ = effect(S, D, p)
-        if closes == 0:
-            continue
-        key = np.int64(closes) * 1024 - gives
-        if key > best_key or (key == best_key and p < best):
-            best_key = key
-            best = p
-    return best
+    return _take_and_safe(S, D, _NO_RANK)[0]
 
 
 @njit(nogil=True)
@@ -410,17 +400,6 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
 
 
 @njit(nogil=True)
-def safe_lines(S: BoardArrays, D: GameArrays) -> I64:
-    """Legal lines that neither score nor give anything: 0 once the give phase has begun."""
-    n = 0
-    for t_ in range(D.counters[0].nlegal):
-        closes, gives, _ = effect(S, D, D.legal_list[t_])
-        if closes == 0 and gives == 0:
-            n += 1
-    return n
-
-
-@njit(nogil=True)
 def rollout_values(
     S: BoardArrays, D: GameArrays, cand: int, pairs: np.ndarray, values: np.ndarray, abort: np.ndarray
 ) -> I64:
@@ -448,9 +427,10 @@ def rollout_values(
 
 @njit(nogil=True)
 def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int, int]:
-    """One scan of the legal lines: ``(take, safe)``, the line :func:`_take`
-    picks and the safe line of highest ``prio[p]`` (-1 where there is none).
-    An empty ``prio`` picks the safe line of lowest pair id."""
+    """One scan of the legal lines: ``(take, safe)``.  ``take`` is the scoring
+    line that closes most, then gives fewest, then has the lowest pair id;
+    ``safe`` is the line that neither scores nor gives with the highest
+    ``prio[p]`` (the lowest pair id when ``prio`` is empty); -1 where there is none."""
     best = -1
     best_key = np.int64(-1)
     safe = -1
