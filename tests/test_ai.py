@@ -612,3 +612,40 @@ def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
     assert len(set(seeds)) == len(seeds) - 1  # the probe shares round 0's dice; every round has its own
     # the leaders: the line chosen had several times the samples of a line dropped at once
     assert counts[best] >= 4 * min(counts.values()) and min(counts.values()) >= 1
+
+
+def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
+    """With ``safe_trust`` the sampled safe line is played as it is when nothing can be
+    taken; when a line scores, the search decides as without it."""
+    import dataclasses
+
+    from triangles.ai import api
+    from triangles.ai.baselines import move_table
+
+    hard = LEVELS["hard"]
+    trusting = dataclasses.replace(hard, safe_trust=True)
+    picked: list[int] = []
+
+    def fake_choice(game, D, lv, salt, abort):
+        pairs, closes, gives = move_table(game.board.arrays, D)
+        safe = sorted(int(p) for p in pairs[(closes == 0) & (gives == 0)])
+        picked.append(safe[len(safe) // 2])  # a safe line the search has no reason to prefer
+        return picked[-1], 0
+
+    monkeypatch.setattr(api, "safe_choice", fake_choice)
+    for seed in (1, 2, 4):  # late in the safe phase, where the search would rather hand something over
+        g = safe_phase_position(24, seed, 4)
+        _, closes, _ = move_table(g.board.arrays, g.arrays())
+        assert closes.max() == 0
+        assert g.board.pair_id(*api.choose_move(g, trusting, seed=seed)) == picked[-1]
+    # a position where a line scores and safe lines remain: random lines until one appears
+    rng = np.random.default_rng(8)
+    g = Game(get_preset("phone").make_board(24, 8))
+    while True:
+        _, closes, gives = move_table(g.board.arrays, g.arrays())
+        if closes.max() > 0 and int(((closes == 0) & (gives == 0)).sum()) >= 2:
+            break
+        moves = g.legal_moves()
+        g.play(*moves[int(rng.integers(len(moves)))])
+    move = api.choose_move(g, trusting, seed=8)
+    assert move == api.choose_move(g, hard, seed=8) and g.board.pair_id(*move) != picked[-1]

@@ -178,6 +178,8 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
     used = 0
     sampled, work = safe_choice(game, D, lv, salt, abort)
     info.nodes += work // _node_cost(game, nlegal)
+    if sampled >= 0 and lv.safe_trust and not _can_take(game, D):
+        return sampled
     if sampled >= 0:
         E.set_root_hint(sr, D, sampled)  # searched first at the root, so it wins the search's ties
     for depth in range(1, lv.max_depth + 1):
@@ -200,6 +202,12 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
         if len(first):
             best_p = int(first[0])
     return best_p
+
+
+def _can_take(game: Game, D: GameArrays) -> bool:
+    """Whether some legal line scores."""
+    _, closes, _ = move_table(game.board.arrays, D)
+    return bool(closes.max(initial=0) > 0)
 
 
 def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray) -> tuple[int, int]:

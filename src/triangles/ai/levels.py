@@ -64,6 +64,9 @@ class Level:
     #: openings each give-phase step of a sample follows through their cascades
     #: (``phase.give_estimate``'s ``cand``): fewer is cheaper, so more samples fit
     safe_cand: int = 8
+    #: play the sampled safe line outright when nothing can be taken, instead of letting the
+    #: search overrule it (its horizon values the give phase by material only)
+    safe_trust: bool = False
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):

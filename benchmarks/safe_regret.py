@@ -1,0 +1,134 @@
+"""How good are a player's choices among the safe lines, by the exact solver?  (Prints figures; not a test.)
+
+While safe lines remain (lines that neither score nor hand a triangle over),
+the playing search sees them all as equal, so hard samples their futures
+(``api.safe_choice``).  Match results measure that only through whole games,
+which are noisy.  This measures the choice itself:
+
+For each seeded board both sides play the greedy baseline (take, else a
+random safe line) until the first position where nothing can be taken, at
+least ``--min-safe`` safe lines remain and at most ``--legal`` lines are
+legal.  There every safe line's exact value (the mover's future points minus
+the other's, perfect play after it) is solved.  Each player named on the
+command line then chooses a line in that position (``--seeds`` seeds each);
+its *regret* is the best safe line's value minus the value of its choice.
+``random`` is the mean over the safe lines (greedy's choice); the positions
+where every safe line has the same value are counted but do not decide.
+A player is an engine level or variant as in ``ai_match.py``
+(``hard:solve_legal=0`` keeps hard's endgame proof out of the way, so that
+the sampling and the search decide).
+
+    python benchmarks/safe_regret.py hard:solve_legal=0 medium --stars 12 --boards 40 [--legal 26]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from triangles.rules import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py, next to this file
+
+
+def line_value(g: Game, p: int, values: dict[int, int | None], budget: int) -> int | None:
+    """The mover's exact future points after line ``p`` (None: over budget), remembered in ``values``."""
+    from triangles.ai import engine as E
+    from triangles.ai.solver import exact
+
+    if p not in values:
+        child = g.clone()
+        me = child.player
+        closed = len(child.play(*g.board.pair(p)))
+        v: int | None = 0
+        if not child.is_over():
+            res, _ = exact(child, child.arrays(), max_nodes=budget, abort=np.zeros(1, np.uint8), tt_bits=21)
+            v = None if res is None else res.value // E.SCALE
+        values[p] = None if v is None else closed + (v if child.player == me else -v)
+    return values[p]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("players", nargs="+", help="engine levels or variants (hard:safe_cand=1)")
+    ap.add_argument("--preset", default="phone")
+    ap.add_argument("--stars", type=int, default=12)
+    ap.add_argument("--boards", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=0, help="first board seed")
+    ap.add_argument("--legal", type=int, default=26, help="at most this many legal lines (the solver's reach)")
+    ap.add_argument("--min-safe", type=int, default=3)
+    ap.add_argument("--seeds", type=int, default=4, help="seeds per player and position")
+    ap.add_argument("--extra-turn", action="store_true")
+    ap.add_argument("--budget", type=int, default=30_000_000, help="node budget of one exact solve")
+    args = ap.parse_args(argv)
+
+    from ai_match import engine_level
+    from triangles.ai import choose_move
+    from triangles.ai.baselines import greedy_move, move_table
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    levels = [engine_level(name) for name in args.players]
+    preset = get_preset(args.preset)
+    regrets: dict[str, list[float]] = {name: [] for name in ["random", *args.players]}
+    flat = skipped = 0
+    for b in range(args.seed, args.seed + args.boards):
+        g = Game(preset.make_board(args.stars, b), args.extra_turn)
+        rng = np.random.default_rng(b)
+        found = False
+        while not g.is_over():
+            pairs, closes, gives = move_table(g.board.arrays, g.arrays())
+            nsafe = int(((closes == 0) & (gives == 0)).sum())
+            if nsafe < args.min_safe:
+                break
+            if closes.max() == 0 and g.legal_count() <= args.legal:
+                found = True
+                break
+            g.play(*greedy_move(g, rng))
+        if not found:
+            skipped += 1
+            continue
+        values: dict[int, int | None] = {}
+
+        safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
+        got = [line_value(g, p, values, args.budget) for p in safe]
+        vals = [v for v in got if v is not None]
+        if len(vals) < len(got):
+            skipped += 1
+            continue
+        best = max(vals)
+        if min(vals) == best:
+            flat += 1
+            continue
+        regrets["random"].append(best - float(np.mean(vals)))
+        for name, lv in zip(args.players, levels, strict=True):
+            for s in range(args.seeds):
+                v = line_value(g, g.board.pair_id(*choose_move(g, lv, seed=1000 * b + s)), values, args.budget)
+                if v is not None:
+                    regrets[name].append(max(0, best - v))
+        print(f"board {b}: {g.legal_count()} legal, {len(safe)} safe, values {sorted(vals, reverse=True)}", flush=True)
+    rule = "extra turn" if args.extra_turn else "alternate"
+    decided = len(regrets["random"])
+    print(
+        f"{args.preset} {args.stars} stars, {rule}: {decided} positions where the safe lines differ, "
+        f"{flat} where they do not, {skipped} skipped (no such position, or over budget)"
+    )
+    for name, r in regrets.items():
+        if r:
+            a = np.array(r)
+            print(
+                f"  {name:28s} mean regret {a.mean():.2f} triangles, "
+                f"best line chosen {np.mean(a == 0):.0%} ({len(a)} choices)"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
