@@ -622,8 +622,8 @@ def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
     from triangles.ai import api
     from triangles.ai.baselines import move_table
 
-    hard = LEVELS["hard"]
-    trusting = dataclasses.replace(hard, safe_trust=True)
+    trusting = dataclasses.replace(LEVELS["hard"], safe_trust=True)
+    plain = dataclasses.replace(trusting, safe_trust=False)
     picked: list[int] = []
 
     def fake_choice(game, D, lv, salt, abort):
@@ -648,4 +648,4 @@ def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
         moves = g.legal_moves()
         g.play(*moves[int(rng.integers(len(moves)))])
     move = api.choose_move(g, trusting, seed=8)
-    assert move == api.choose_move(g, hard, seed=8) and g.board.pair_id(*move) != picked[-1]
+    assert move == api.choose_move(g, plain, seed=8) and g.board.pair_id(*move) != picked[-1]
