@@ -75,7 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.presets import get_preset
     from triangles.rules import Game
 
-    levels = [engine_level(name) for name in args.players]
+    try:
+        levels = [engine_level(name) for name in args.players]
+    except ValueError as exc:  # a bad name: the parser's message, not a traceback
+        ap.error(str(exc))
     preset = get_preset(args.preset)
     regrets: dict[str, list[float]] = {name: [] for name in ["random", *args.players]}
     flat = skipped = 0
@@ -96,7 +99,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             skipped += 1
             continue
         values: dict[int, int | None] = {}
-
         safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
         got = [line_value(g, p, values, args.budget) for p in safe]
         vals = [v for v in got if v is not None]

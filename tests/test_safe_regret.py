@@ -37,3 +37,9 @@ def test_regrets_are_printed(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [line.split() for line in out.splitlines() if "mean regret" in line]
     assert [r[0] for r in rows] == ["random", "easy"]
     assert all(float(r[3]) >= 0 for r in rows)
+
+
+def test_a_bad_player_name_gets_the_parser_message(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        safe_regret.main(["bogus", "--boards", "1"])
+    assert exc.value.code == 2 and "unknown player 'bogus'" in capsys.readouterr().err
