@@ -194,6 +194,36 @@ def test_solve_matches_brute_force_midgame(extra):
         assert solve(g) == brute(g)
 
 
+def test_fixed_scoring_lines_are_merged_and_taken_first():
+    """A scoring line that borders no live triangle but those it closes and crosses no legal line
+    scores the same whenever it is drawn.  The exact search lists one such line per score (all are
+    alike) and, with the extra turn, only that line (taking it at once is optimal).  Brute force
+    agrees with the solver on positions where either cut applied."""
+    met = {False: 0, True: 0}
+    for s in range(60):
+        extra = s % 2 == 1
+        board = Board.random(6 + s % 2, 200, 200, seed=700 + s, tolerance=3)
+        g = random_position(board, extra, moves=2 + s % 5, seed=s)
+        if g.is_over():
+            continue
+        D = g.arrays()
+        listed = [int(p) for p in E.ordered_lines(board.arrays, D, width=g.legal_count(), dedupe=True)]
+        full = [int(p) for p in E.ordered_lines(board.arrays, D, width=g.legal_count())]
+        scoring = [p for p in full if len(g.clone().play(*board.pair(p))) > 0]
+        if extra and len(listed) == 1 and len(full) > 1 and listed[0] in scoring:
+            met[True] += 1
+            best = brute(g.clone())
+            h = g.clone()
+            closed = len(h.play(*board.pair(listed[0])))
+            assert h.player == g.player
+            assert closed + brute(h.clone()) == best  # the forced line is a best line
+            assert solve(g) == best
+        elif not extra and sum(p in scoring for p in listed) < len(scoring):
+            met[False] += 1
+            assert solve(g) == brute(g.clone())
+    assert met[True] >= 3 and met[False] >= 1, met
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("extra", [False, True])
 def test_solve_nine_stars_within_its_node_budget(extra):

@@ -422,9 +422,12 @@ def gen_moves(
     Order: the table's move ``tt_move``; scoring lines (more triangles first);
     lines that give the opponent nothing to close; then by fewest triangles
     given away; within a class by a salted hash of the pair id (deterministic
-    per seed).  ``captures_only`` lists scoring lines only.  With ``dedupe``,
-    lines that are a side of no live triangle and cross no legal line are
-    pure tempo moves, all equivalent: only the lowest is listed.
+    per seed).  ``captures_only`` lists scoring lines only.  With ``dedupe``
+    (exact search), a line that crosses no legal line and borders no live
+    triangle but those it closes has a *fixed* effect: 0, 1 or 2 points
+    whenever it is drawn.  Of those only the lowest best-scoring one is
+    listed, and with the extra turn a fixed scoring line is the only line
+    listed (test_fixed_scoring_lines_are_merged_and_taken_first).
 
     ``stats[0]`` (LINE_STATS) receives the fewest triangles a non-scoring line
     gives away and the number of safe lines.  (Returned as a tuple instead,
@@ -433,7 +436,8 @@ def gen_moves(
     lst = D.legal_list
     keys = np.empty(width, np.int64)
     k = 0
-    pass_p = -1  # with ``dedupe``: the lowest of the pure-tempo lines, listed alone after the others
+    # with ``dedupe``: the lowest line of each fixed effect (0, 1 or 2 points)
+    fixed_p = np.full(3, -1, np.int64)
     min_give = np.int64(1 << 30)
     nsafe = 0
     for r in range(D.counters[0].nlegal):
@@ -445,10 +449,11 @@ def gen_moves(
             nsafe += 1
         if captures_only and c2 == 0:
             continue
-        if dedupe and rel == 0 and p != tt_move:
+        if dedupe and rel == c2 and p != tt_move and c2 <= 2:
             if _isolated(S, D, p):
-                if pass_p < 0 or p < pass_p:
-                    pass_p = p
+                # its effect is fixed for good: ``c2`` points, nothing else
+                if fixed_p[c2] < 0 or p < fixed_p[c2]:
+                    fixed_p[c2] = p
                 continue
         if p == tt_move:
             key = np.int64(7) << 58
@@ -459,8 +464,20 @@ def gen_moves(
         else:
             key = (np.int64(4) << 58) - (np.int64(min(g, 15)) << 50)
         k = _insert(out, keys, k, width, p, key + _tie(p, salt))
-    if pass_p >= 0:
-        k = _insert(out, keys, k, width, pass_p, (np.int64(5) << 58) + _tie(pass_p, salt))
+    for c in range(2, -1, -1):
+        p = fixed_p[c]
+        if p < 0:
+            continue
+        # Only the best fixed line: another one (or a pure-tempo line) is a worse copy of it, since
+        # a strategy using it can use this one instead, and the point more goes to whoever draws
+        # it.  With the extra turn, a fixed scoring line is taken at once: whenever it is drawn it
+        # scores the same and the drawer keeps the turn, so drawing it first loses nothing.
+        if c > 0 and D.counters[0].extra:
+            out[0] = p
+            k = 1
+        else:
+            k = _insert(out, keys, k, width, p, (np.int64(5 + (c > 0)) << 58) + (np.int64(c) << 54) + _tie(p, salt))
+        break
     st = stats[0]
     st.min_give = min_give
     st.nsafe = nsafe
