@@ -436,8 +436,11 @@ def gen_moves(
     lst = D.legal_list
     keys = np.empty(width, np.int64)
     k = 0
-    # with ``dedupe``: the lowest line of each fixed effect (0, 1 or 2 points)
-    fixed_p = np.full(3, -1, np.int64)
+    # with ``dedupe``: the lowest line of each fixed effect (0, 1 or 2 points; scalars, not an
+    # array: this runs at every node)
+    fixed0 = -1
+    fixed1 = -1
+    fixed2 = -1
     min_give = np.int64(1 << 30)
     nsafe = 0
     for r in range(D.counters[0].nlegal):
@@ -452,8 +455,12 @@ def gen_moves(
         if dedupe and rel == c2 and p != tt_move and c2 <= 2:
             if _isolated(S, D, p):
                 # its effect is fixed for good: ``c2`` points, nothing else
-                if fixed_p[c2] < 0 or p < fixed_p[c2]:
-                    fixed_p[c2] = p
+                if c2 == 0:
+                    fixed0 = p if fixed0 < 0 else min(fixed0, p)
+                elif c2 == 1:
+                    fixed1 = p if fixed1 < 0 else min(fixed1, p)
+                else:
+                    fixed2 = p if fixed2 < 0 else min(fixed2, p)
                 continue
         if p == tt_move:
             key = np.int64(7) << 58
@@ -464,20 +471,19 @@ def gen_moves(
         else:
             key = (np.int64(4) << 58) - (np.int64(min(g, 15)) << 50)
         k = _insert(out, keys, k, width, p, key + _tie(p, salt))
-    for c in range(2, -1, -1):
-        p = fixed_p[c]
-        if p < 0:
-            continue
-        # Only the best fixed line: another one (or a pure-tempo line) is a worse copy of it, since
-        # a strategy using it can use this one instead, and the point more goes to whoever draws
-        # it.  With the extra turn, a fixed scoring line is taken at once: whenever it is drawn it
-        # scores the same and the drawer keeps the turn, so drawing it first loses nothing.
-        if c > 0 and D.counters[0].extra:
-            out[0] = p
+    # Only the best fixed line: another one (or a pure-tempo line) is a worse copy of it, since a
+    # strategy using it can use this one instead, and the point more goes to whoever draws it.
+    # With the extra turn, a fixed scoring line is taken at once: whenever it is drawn it scores
+    # the same and the drawer keeps the turn, so drawing it first loses nothing.
+    best_c = 2 if fixed2 >= 0 else (1 if fixed1 >= 0 else 0)
+    best_p = fixed2 if fixed2 >= 0 else (fixed1 if fixed1 >= 0 else fixed0)
+    if best_p >= 0:
+        if best_c > 0 and D.counters[0].extra:
+            out[0] = best_p
             k = 1
         else:
-            k = _insert(out, keys, k, width, p, (np.int64(5 + (c > 0)) << 58) + (np.int64(c) << 54) + _tie(p, salt))
-        break
+            key = (np.int64(5 + (best_c > 0)) << 58) + (np.int64(best_c) << 54)
+            k = _insert(out, keys, k, width, best_p, key + _tie(best_p, salt))
     st = stats[0]
     st.min_give = min_give
     st.nsafe = nsafe
