@@ -135,7 +135,7 @@ class SearchParams(NamedTuple):
     qdepth: int  # quiescence plies (scoring lines only) below the horizon; 0 = none
     noise: int  # leaf noise amplitude, SCALE units (0 = none)
     salt: int  # seed-derived salt for tie-breaks and noise (0 <= salt < 2**63)
-    dedupe: bool  # list only one of the equivalent pure-tempo lines (exact search)
+    dedupe: bool  # exact search: merge the lines of fixed effect (see gen_moves)
     canon: bool  # key the table on the position's equivalence class (see canon_hash)
     #: the board's :attr:`~triangles.rules.Board.max_triangles` (0: unknown): the triangles still to
     #: score are at most this less those scored, often far fewer than the live cells (which overlap)

@@ -1,8 +1,9 @@
 """Exact search: the value of a position (:func:`solve`) and a proved result for hard's endgame (:func:`decide`).
 
 The same kernel as the playing search (:mod:`triangles.ai.engine`) at full
-width, unbounded depth and no noise, with pure-tempo lines merged and the
-table keyed on the position's equivalence class.
+width, unbounded depth and no noise, with the lines of fixed effect merged
+(see :func:`triangles.ai.engine.gen_moves`) and the table keyed on the
+position's equivalence class.
 """
 
 from __future__ import annotations
