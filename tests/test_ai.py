@@ -196,9 +196,10 @@ def test_solve_matches_brute_force_midgame(extra):
 
 def test_fixed_scoring_lines_are_merged_and_taken_first():
     """A scoring line that borders no live triangle but those it closes and crosses no legal line
-    scores the same whenever it is drawn.  The exact search lists one such line per score (all are
-    alike) and, with the extra turn, only that line (taking it at once is optimal).  Brute force
-    agrees with the solver on positions where either cut applied."""
+    scores the same whenever it is drawn.  The exact search lists only the best such line (the
+    others are worse copies of it) and, with the extra turn, only that line when it scores (taking
+    it at once is optimal).  Brute force agrees with the solver on positions where either cut
+    applied."""
     met = {False: 0, True: 0}
     for s in range(60):
         extra = s % 2 == 1
