@@ -9,7 +9,10 @@ Regenerated twice since: when a node's cost became counted in legal lines
 when hard began to choose among safe lines by sampling their futures (issue
 #12, the safe-line parity term removed), which changed hard's move on the
 12-star position alone (the others are beyond that sampling's budget or past
-the safe lines).
+the safe lines); when hard's endgame proof began to list only the best line
+of fixed effect (two extra-turn moves); and when hard began to play its
+best-sampled safe line outright (``safe_trust``), which changed its move on
+the 12-star position alone.
 """
 
 from __future__ import annotations

@@ -647,7 +647,8 @@ def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
 
 def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
     """With ``safe_trust`` the sampled safe line is played as it is when nothing can be
-    taken; when a line scores, the search decides as without it."""
+    taken (strict alternation); when a line scores, or under the extra-turn rule, the
+    search decides as without it."""
     import dataclasses
 
     from triangles.ai import api
@@ -664,11 +665,20 @@ def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
         return picked[-1], 0
 
     monkeypatch.setattr(api, "safe_choice", fake_choice)
+    overruled = 0
     for seed in (1, 2, 4):  # late in the safe phase, where the search would rather hand something over
         g = safe_phase_position(24, seed, 4)
         _, closes, _ = move_table(g.board.arrays, g.arrays())
         assert closes.max() == 0
         assert g.board.pair_id(*api.choose_move(g, trusting, seed=seed)) == picked[-1]
+        # the same lines under the extra-turn rule: the search decides, as without trust
+        gx = Game(g.board, extra_turn=True)
+        for i, j in g.moves:
+            gx.play(i, j)
+        searched = api.choose_move(gx, plain, seed=seed)
+        assert api.choose_move(gx, trusting, seed=seed) == searched
+        overruled += gx.board.pair_id(*searched) != picked[-1]
+    assert overruled  # the search's own line, not the sampled one, in some position
     # a position where a line scores and safe lines remain: random lines until one appears
     rng = np.random.default_rng(8)
     g = Game(get_preset("phone").make_board(24, 8))

@@ -178,7 +178,7 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
     used = 0
     sampled, work = safe_choice(game, D, lv, salt, abort)
     info.nodes += work // _node_cost(game, nlegal)
-    if sampled >= 0 and lv.safe_trust and not _can_take(game, D):
+    if sampled >= 0 and lv.safe_trust and not game.extra_turn and not _can_take(game, D):
         return sampled
     if sampled >= 0:
         E.set_root_hint(sr, D, sampled)  # searched first at the root, so it wins the search's ties
