@@ -48,6 +48,25 @@ def test_give_phase_start_solves_its_positions(extra: bool, capsys: pytest.Captu
     assert "value for the player who must give: mean" in out
 
 
+@pytest.mark.parametrize("extra", [False, True])
+def test_give_estimates_compares_every_estimate_with_the_solver(
+    extra: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import give_estimates
+
+    args = ["--stars", "8", "--games", "4"] + (["--extra-turn"] if extra else [])
+    assert give_estimates.main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    solved = int(lines[0].split(": ")[1].split()[0])
+    assert solved >= 2
+    rows = {line[:12].strip(): line.split() for line in lines[2:]}
+    assert set(rows) == {"playout 8", "playout 1", "greedy", "search"}
+    for words in rows.values():
+        error = float(words[words.index("|error|") + 1])
+        sign = float(words[words.index("sign") + 1])
+        assert error >= 0 and 0 <= sign <= 1
+
+
 def test_decided_when_walks_back_through_a_lost_game() -> None:
     """random against greedy on 8 stars: each game random does not win is solved back to its
     first line, and the margins agree with the lines played (perfect play does at least as well)."""

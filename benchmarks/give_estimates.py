@@ -1,0 +1,99 @@
+"""How well do the engine's estimates of the give phase track its exact value?  (Prints figures; not a test.)
+
+For each seeded board both sides play the greedy baseline (take, else a
+random safe line) until the player to move has nothing to take and nothing
+safe (plus ``--later`` more greedy lines).  That position is solved exactly
+(:func:`triangles.ai.solver.exact`) and compared with:
+
+* ``playout``: :func:`triangles.ai.phase.playout` with 8 and with 1 opening
+  followed a step (the first is what ends each of hard's safe-line samples);
+* ``greedy``: :func:`triangles.ai.phase.greedy_playout`;
+* ``search``: the value hard's playing search reports, its endgame proof and
+  sampling off (``hard:solve_legal=0,safe_mc=0``).
+
+Printed per estimate: the mean absolute error, the mean error (bias), the
+correlation with the exact value and how often the sign agrees.  This is why
+hard plays its sampled safe line rather than letting the search overrule it.
+
+    python benchmarks/give_estimates.py [--stars 12] [--games 30] [--later 0] [--extra-turn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="phone")
+    ap.add_argument("--stars", type=int, default=12)
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--later", type=int, default=0, help="greedy lines after the first forced give")
+    ap.add_argument("--extra-turn", action="store_true")
+    ap.add_argument("--budget", type=int, default=30_000_000, help="node budget of one exact solve")
+    args = ap.parse_args(argv)
+
+    from triangles.ai import LEVELS, choose_move, last_info, phase
+    from triangles.ai import engine as E
+    from triangles.ai.baselines import greedy_move, move_table
+    from triangles.ai.solver import exact
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    preset = get_preset(args.preset)
+    searching = dataclasses.replace(LEVELS["hard"], solve_legal=0, safe_mc=0)
+    names = ("playout 8", "playout 1", "greedy", "search")
+    rows: list[tuple[float, ...]] = []
+    legal: list[int] = []
+    for gno in range(args.games):
+        g = Game(preset.make_board(args.stars, 500 + gno), args.extra_turn)
+        rng = np.random.default_rng(gno)
+        while not g.is_over():
+            _, closes, gives = move_table(g.board.arrays, g.arrays())
+            if closes.max() == 0 and gives.min() > 0:  # nothing to take, nothing safe
+                break
+            g.play(*greedy_move(g, rng))
+        for _ in range(args.later):
+            if g.is_over():
+                break
+            g.play(*greedy_move(g, rng))
+        if g.is_over():
+            continue
+        S, D = g.board.arrays, g.arrays()
+        res, _ = exact(g, D, max_nodes=args.budget, abort=np.zeros(1, np.uint8), tt_bits=21)
+        if res is None:
+            continue
+        p8, _ = phase.playout(S, D, 8)
+        p1, _ = phase.playout(S, D, 1)
+        gp, _ = phase.greedy_playout(S, D, 1 << 20)
+        choose_move(g, searching, seed=0)
+        rows.append((res.value / E.SCALE, float(p8), float(p1), float(gp), last_info().value))
+        legal.append(g.legal_count())
+    rule = "extra turn" if args.extra_turn else "alternate"
+    print(f"{args.preset} {args.stars} stars, {rule}: {len(rows)} positions solved")
+    if len(rows) < 2:
+        return 0
+    r = np.array(rows)
+    exact_v = r[:, 0]
+    print(f"legal lines: median {np.median(legal):.0f}; exact value mean {exact_v.mean():+.2f}, sd {exact_v.std():.2f}")
+    for k, name in enumerate(names, 1):
+        err = r[:, k] - exact_v
+        corr = np.corrcoef(r[:, k], exact_v)[0, 1] if r[:, k].std() > 0 and exact_v.std() > 0 else float("nan")
+        agree = np.mean(np.sign(r[:, k]) == np.sign(exact_v))
+        print(
+            f"  {name:10s} mean |error| {np.abs(err).mean():.2f}  bias {err.mean():+.2f}  "
+            f"corr {corr:+.2f}  sign {agree:.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
