@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # give_phase_start.py, next to this file
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,12 +42,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=30_000_000, help="node budget of one exact solve")
     args = ap.parse_args(argv)
 
+    from give_phase_start import first_forced_give
     from triangles.ai import LEVELS, choose_move, last_info, phase
     from triangles.ai import engine as E
-    from triangles.ai.baselines import greedy_move, move_table
+    from triangles.ai.baselines import greedy_move
     from triangles.ai.solver import exact
     from triangles.presets import get_preset
-    from triangles.rules import Game
 
     preset = get_preset(args.preset)
     searching = dataclasses.replace(LEVELS["hard"], solve_legal=0, safe_mc=0)
@@ -54,13 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[tuple[float, ...]] = []
     legal: list[int] = []
     for gno in range(args.games):
-        g = Game(preset.make_board(args.stars, 500 + gno), args.extra_turn)
-        rng = np.random.default_rng(gno)
-        while not g.is_over():
-            _, closes, gives = move_table(g.board.arrays, g.arrays())
-            if closes.max() == 0 and gives.min() > 0:  # nothing to take, nothing safe
-                break
-            g.play(*greedy_move(g, rng))
+        g = first_forced_give(preset.make_board(args.stars, 500 + gno), args.extra_turn, gno)
+        rng = np.random.default_rng((gno, 1))  # the later lines' own dice
         for _ in range(args.later):
             if g.is_over():
                 break

@@ -18,10 +18,30 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from triangles.rules import Board, Game
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def first_forced_give(board: Board, extra_turn: bool, seed: int) -> Game:
+    """The greedy game on ``board`` (random safe lines from ``seed``), stopped where the
+    player to move has nothing to take and nothing safe, or at its end."""
+    from triangles.ai.baselines import greedy_move, move_table
+    from triangles.rules import Game
+
+    g = Game(board, extra_turn)
+    rng = np.random.default_rng(seed)
+    while not g.is_over():
+        _, closes, gives = move_table(g.board.arrays, g.arrays())
+        if closes.max() == 0 and gives.min() > 0:  # nothing to take, nothing safe
+            break
+        g.play(*greedy_move(g, rng))
+    return g
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,23 +54,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from triangles.ai import engine as E
-    from triangles.ai.baselines import greedy_move, move_table
     from triangles.ai.solver import exact
     from triangles.presets import get_preset
-    from triangles.rules import Game
 
     preset = get_preset(args.preset)
     values: list[int] = []
     legal: list[int] = []
     over_budget = 0
     for gno in range(args.games):
-        g = Game(preset.make_board(args.stars, 500 + gno), args.extra_turn)
-        rng = np.random.default_rng(gno)
-        while not g.is_over():
-            _, closes, gives = move_table(g.board.arrays, g.arrays())
-            if closes.max() == 0 and gives.min() > 0:  # nothing to take, nothing safe
-                break
-            g.play(*greedy_move(g, rng))
+        g = first_forced_give(preset.make_board(args.stars, 500 + gno), args.extra_turn, gno)
         if g.is_over():
             continue
         res, _ = exact(g, g.arrays(), max_nodes=args.budget, abort=np.zeros(1, np.uint8), tt_bits=21)
