@@ -12,8 +12,9 @@ safe (plus ``--later`` more greedy lines).  That position is solved exactly
   sampling off (``hard:solve_legal=0,safe_mc=0``).
 
 Printed per estimate: the mean absolute error, the mean error (bias), the
-correlation with the exact value and how often the sign agrees.  This is why
-hard plays its sampled safe line rather than letting the search overrule it.
+correlation with the exact value and how often the sign agrees.  This is why,
+with strict alternation, hard plays its sampled safe line rather than letting
+the search overrule it (with the extra turn that measured worse in matches).
 
     python benchmarks/give_estimates.py [--stars 12] [--games 30] [--later 0] [--extra-turn]
 """
