@@ -4,7 +4,9 @@ Players: ``random``, ``greedy`` (see triangles.ai.baselines), the engine
 levels ``easy``, ``medium``, ``hard`` (or a variant such as
 ``hard:width=16``), and ``mcts``, the independent UCT player of
 :mod:`mcts` (``mcts:playouts=2000``; also ``c``, ``widen``, ``eps``,
-``margin``), which never imports the engine.  Game g uses board seed ``seed + g//2``
+``margin``), which never imports the engine; and ``A>B``, a player that moves as A
+while some line is safe (neither scores nor gives) and as B from then on, to see
+which phase a result comes from (``hard>mcts``).  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
 Wilson 95% interval, and per-move timing.  Runs games in ``--procs`` processes.
@@ -118,6 +120,8 @@ def make_player(name: str, seed: int) -> Callable[[Game], Move]:
 
     from triangles.ai.baselines import greedy_move, random_move
 
+    if ">" in name:
+        return phase_player(name, seed)
     if name == "mcts" or name.startswith("mcts:"):
         return mcts_player(name, seed)
     rng = np.random.default_rng(seed)
@@ -136,6 +140,24 @@ def make_player(name: str, seed: int) -> Callable[[Game], Move]:
     return engine
 
 
+def phase_player(name: str, seed: int) -> Callable[[Game], Move]:
+    """``A>B``: A's move while a safe line exists, B's once none is left (each with
+    the same seed as when it plays alone, and its own move count)."""
+    from triangles.ai.baselines import move_table
+
+    first, _, then = name.partition(">")
+    if not first or not then:
+        raise ValueError(f"{name!r}: a phase player is A>B, with a player on each side")
+    pa = make_player(first, seed)
+    pb = make_player(then, seed)
+
+    def hybrid(g: Game) -> Move:
+        _, closes, gives = move_table(g.board.arrays, g.arrays())
+        return (pa if bool(((closes == 0) & (gives == 0)).any()) else pb)(g)
+
+    return hybrid
+
+
 def _warm(names: tuple[str, ...] = ()) -> None:
     """Load the search kernels in each worker before any move is timed (a warm
     numba cache still costs a load per process: the UI does this at start-up)."""
@@ -146,7 +168,8 @@ def _warm(names: tuple[str, ...] = ()) -> None:
 
 
 def _warm_mcts(names: tuple[str, ...]) -> None:
-    if any(n == "mcts" or n.startswith("mcts:") for n in names):
+    parts = [part for n in names for part in n.split(">")]
+    if any(n == "mcts" or n.startswith("mcts:") for n in parts):
         import mcts
 
         mcts.warm_up()

@@ -26,6 +26,8 @@ def test_match_prints_a_result(capsys: pytest.CaptureFixture[str]) -> None:
         ("hard:bogus=1", "'bogus' is not a level parameter"),
         ("hard:work=x", "work needs a number"),
         ("nope:work=1", "unknown level 'nope'"),
+        ("hard>", "a phase player is A>B"),
+        ("greedy>expert", "unknown player 'expert'"),
     ],
 )
 def test_bad_player_names_are_refused(name: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,3 +64,29 @@ def test_a_variant_player_plays_the_variant_level() -> None:
     play = ai_match.make_player("medium:noise=0.0", 7)
     quiet = dataclasses.replace(ai_match.LEVELS["medium"], noise=0.0)
     assert play(game) == choose_move(game, quiet, seed=7 * 1000 + 1)
+
+
+def test_a_phase_player_moves_as_a_while_a_line_is_safe_then_as_b() -> None:
+    """``A>B`` plays A's move (same seed, its own move count) while a safe line
+    exists, and B's once none does."""
+    import numpy as np
+
+    from triangles.ai.baselines import greedy_move, move_table, random_move
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    def safe_lines(g: Game) -> int:
+        _, closes, gives = move_table(g.board.arrays, g.arrays())
+        return int(((closes == 0) & (gives == 0)).sum())
+
+    game = Game(get_preset("phone").make_board(24, 3))
+    seen = {True: 0, False: 0}
+    rng = np.random.default_rng(0)
+    while not game.is_over():
+        safe = safe_lines(game) > 0
+        if seen[safe] < 3:  # a fresh player's first move: A's (greedy) or B's (random), same seed
+            alone = greedy_move if safe else random_move
+            assert ai_match.make_player("greedy>random", 11)(game) == alone(game, np.random.default_rng(11))
+            seen[safe] += 1
+        game.play(*random_move(game, rng))
+    assert seen == {True: 3, False: 3}
