@@ -5,8 +5,9 @@ levels ``easy``, ``medium``, ``hard`` (or a variant such as
 ``hard:width=16``), and ``mcts``, the independent UCT player of
 :mod:`mcts` (``mcts:playouts=2000``; also ``c``, ``widen``, ``eps``,
 ``margin``), which never imports the engine; and ``A>B``, a player that moves as A
-while some line is safe (neither scores nor gives) and as B from then on, to see
-which phase a result comes from (``hard>mcts``).  Game g uses board seed ``seed + g//2``
+in every position where some line is safe (neither scores nor gives) and as B in
+the others, to see which phase a result comes from (``hard>mcts``; the choice is
+made anew each move, not latched).  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
 Wilson 95% interval, and per-move timing.  Runs games in ``--procs`` processes.
@@ -141,8 +142,8 @@ def make_player(name: str, seed: int) -> Callable[[Game], Move]:
 
 
 def phase_player(name: str, seed: int) -> Callable[[Game], Move]:
-    """``A>B``: A's move while a safe line exists, B's once none is left (each with
-    the same seed as when it plays alone, and its own move count)."""
+    """``A>B``: A's move in a position where a safe line exists, B's where none does
+    (each with the same seed as when it plays alone, and its own move count)."""
     from triangles.ai.baselines import move_table
 
     first, _, then = name.partition(">")

@@ -67,8 +67,8 @@ def test_a_variant_player_plays_the_variant_level() -> None:
 
 
 def test_a_phase_player_moves_as_a_while_a_line_is_safe_then_as_b() -> None:
-    """``A>B`` plays the move A would play alone with the same seed while a safe
-    line exists, and B's once none does."""
+    """``A>B`` plays the move A would play alone with the same seed where a safe
+    line exists, and B's where none does."""
     import numpy as np
 
     from triangles.ai.baselines import greedy_move, move_table, random_move
