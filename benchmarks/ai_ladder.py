@@ -9,6 +9,7 @@ match              target  opponent
 =================  ======  ====================================================
 easy vs random     >= 80%  uniformly random legal lines
 medium vs greedy   >= 60%  take, else give nothing, else give least (baselines)
+medium vs easy     >= 65%  the engine one level down (the levels' spacing)
 hard vs greedy     >= 95%  the same greedy player
 hard vs medium     >= 85%  the engine one level down
 hard vs mcts       >= 85%  benchmarks/mcts.py: an independent UCT player at
@@ -38,6 +39,7 @@ import ai_match
 LADDER: tuple[tuple[str, str, float], ...] = (
     ("easy", "random", 0.80),
     ("medium", "greedy", 0.60),
+    ("medium", "easy", 0.65),
     ("hard", "greedy", 0.95),
     ("hard", "medium", 0.85),
     ("hard", "mcts", 0.85),

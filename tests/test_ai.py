@@ -421,9 +421,49 @@ def test_warm_up_and_last_info():
 
     warm_up()
     g = Game(get_preset("phone").make_board(24, 2))
-    m = choose_move(g, "medium", seed=1)
+    m = choose_move(g, "easy", seed=1)
     info = last_info()
-    assert info.move == m and info.level == "medium" and info.nodes > 0 and info.depth >= 1
+    assert info.move == m and info.level == "easy" and info.nodes > 0 and info.depth >= 1 and not info.lapse
+
+
+def _greedy_could_play(g: Game, move: tuple[int, int]) -> bool:
+    """Whether ``move`` is one the simple rule picks: the most it can take, else the least it gives."""
+    from triangles.ai.baselines import move_table
+
+    pairs, closes, gives = move_table(g.board.arrays, g.arrays())
+    k = int(np.flatnonzero(pairs == g.board.pair_id(*move))[0])
+    if closes.max() > 0:
+        return bool(closes[k] == closes.max())
+    return bool(gives[k] == gives.min())
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_lapse_is_the_simple_rules_move_and_medium_lapses_on_some_moves(extra: bool):
+    """``Level.lapse`` is the chance that a move is the simple rule's; medium lapses on
+    some moves and searches on the others, the same way for the same seed."""
+    import dataclasses
+
+    always = dataclasses.replace(LEVELS["medium"], lapse=1.0, name="always")
+    never = dataclasses.replace(LEVELS["medium"], lapse=0.0, name="never")
+    g = Game(get_preset("phone").make_board(24, 31), extra)
+    rng = np.random.default_rng(4)
+    lapses = searched = 0
+    while not g.is_over():
+        move = choose_move(g, always, seed=g.move_count)
+        assert last_info().lapse and last_info().nodes == 0 and _greedy_could_play(g, move)
+        choose_move(g, never, seed=g.move_count)
+        assert not last_info().lapse
+        m = choose_move(g, "medium", seed=7)  # one seed for the whole game, as a caller may pass
+        lapsed = last_info().lapse
+        assert choose_move(g, "medium", seed=7) == m and last_info().lapse == lapsed
+        if lapsed:
+            lapses += 1
+            assert _greedy_could_play(g, m)
+        else:
+            searched += 1
+        g.play(*(m if rng.random() < 0.5 else random_move(g, rng)))
+    assert lapses + searched >= 30
+    assert 0.5 <= lapses / (lapses + searched) <= 0.9  # medium's lapse is 0.7
 
 
 def test_bad_arguments():
@@ -439,7 +479,10 @@ def test_levels_are_one_engine_with_increasing_effort():
     e, m, h = LEVELS["easy"], LEVELS["medium"], LEVELS["hard"]
     assert e.work < m.work < h.work
     assert e.max_depth < m.max_depth < h.max_depth
-    assert e.noise > m.noise > h.noise == 0
+    # what makes easy and medium beatable: leaf noise on every move, lapses on some
+    assert e.noise > 0 and e.lapse == 0
+    assert m.noise == 0 and 0 < m.lapse < 1
+    assert h.noise == 0 and h.lapse == 0
 
 
 def quiet_params(salt: int):

@@ -20,7 +20,7 @@ import numpy as np
 
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.baselines import move_table
+from triangles.ai.baselines import greedy_move, move_table
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
 from triangles.ai.solver import decide, solve
@@ -55,6 +55,7 @@ class SearchInfo:
     solved: bool = False  # the result (win / draw / loss) was proved
     outcome: int | None = None  # when solved: 1 win, 0 draw, -1 loss for the mover
     aborted: bool = False  # the wall-clock cap fired: the move may depend on machine speed
+    lapse: bool = False  # the level's lapse: the simple rule's move, not the search's (``Level.lapse``)
 
 
 _local = threading.local()
@@ -94,8 +95,18 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
         raise ValueError("the game is over: no move to choose")
     t0 = time.perf_counter()
     cap = lv.time_limit if time_limit is None else float(time_limit)
-    D = game.arrays()  # search on a private copy: the caller's game is never touched
     info = SearchInfo(level=lv.name)
+    if lv.lapse > 0:
+        # the position's move count is mixed in, so that one seed for a whole game still
+        # lapses on some moves and not on others
+        rng = np.random.default_rng((salt, game.move_count))
+        if rng.random() < lv.lapse:
+            info.lapse = True
+            info.move = greedy_move(game, rng)
+            info.seconds = time.perf_counter() - t0
+            _local.info = info
+            return info.move
+    D = game.arrays()  # search on a private copy: the caller's game is never touched
     nlegal = int(D.counters[0]["nlegal"])
     best_p = -1
     with AbortTimer(cap) as timer:

@@ -69,24 +69,35 @@ class Level:
     #: by material only, and on 12-star positions its value there does not even correlate
     #: with the exact one); with the extra turn the search still decides (measured better)
     safe_trust: bool = False
+    #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
+    #: random line that gives least, safe lines first) instead of the search's.  A lapse
+    #: never hands over more than it must at a glance, but it misses what the search sees
+    #: a few lines ahead; spreading errors over some moves like this separates the levels
+    #: better than leaf noise on every move (see the README's strength section)
+    lapse: float = 0.0
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):
             if getattr(self, field) < 1:
                 raise ValueError(f"Level.{field} must be at least 1, got {getattr(self, field)}")
+        if not 0.0 <= self.lapse <= 1.0:
+            raise ValueError(f"Level.lapse must be within 0..1, got {self.lapse}")
         if not 4 <= self.tt_bits <= 30:
             raise ValueError(f"Level.tt_bits must be within 4..30, got {self.tt_bits}")
 
 
 #: The levels are spaced so that each wins about two games in three or more
 #: against the one below (measured with benchmarks/ai_match.py, see the
-#: README).  Leaf noise of about one triangle is what makes easy and medium
-#: beatable: it now and then prefers a line that gives a triangle away.
-#: hard has no noise, searches deepest and plays for a proved win (or draw) in
-#: the last ~24 lines on 24 stars (fewer on larger boards, where a node costs more);
-#: before that, while safe lines remain and nothing can be taken, it plays the safe
-#: line whose sampled futures end best (with the extra turn it searches that line first):
-#: the search alone sees every safe line as equal.
+#: README).  Leaf noise of about one triangle is what makes easy beatable: it
+#: now and then prefers a line that gives a triangle away.  medium searches
+#: without noise and samples the safe lines as hard does, but seven moves in ten
+#: are lapses (the simple rule's move): noise on every leaf traded beating greedy
+#: against losing to hard, lapses do far less so.  hard has no noise or lapses,
+#: searches deepest and plays for a proved win (or draw) in the last ~24 lines on
+#: 24 stars (fewer on larger boards, where a node costs more); before that, while
+#: safe lines remain and nothing can be taken, it plays the safe line whose sampled
+#: futures end best (with the extra turn it searches that line first): the search
+#: alone sees every safe line as equal.
 LEVELS: Mapping[LevelName, Level] = MappingProxyType(
     {
         "easy": Level(
@@ -106,10 +117,14 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             root_width=20,
             max_depth=2,
             qdepth=4,
-            noise=1.0,
+            noise=0.0,
             work=1_500_000,
             time_limit=0.25,
             tt_bits=20,
+            safe_mc=16,
+            safe_mc_work=3_000_000,
+            safe_trust=True,
+            lapse=0.7,
         ),
         "hard": Level(
             name="hard",
