@@ -51,15 +51,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     import triangles
-    from triangles.ai import choose_move
+    from triangles.ai import choose_move, warm_up
     from triangles.ai.api import last_info
     from triangles.presets import get_preset
     from triangles.rules import Game
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
     levels = args.levels.split(",")
-    warm = Game(get_preset("phone").make_board(24, 0))
-    for lv in levels:  # compile / load the kernels outside the timings
+    warm_up()  # every kernel, as the game loads them at start: a level alone may skip some
+    warm = Game(get_preset("phone").make_board(24, 0))  # (medium's first moves used to compile the search)
+    for lv in levels:
         choose_move(warm, lv)
     print(
         f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "

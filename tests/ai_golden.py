@@ -13,9 +13,9 @@ the safe lines); when hard's endgame proof began to list only the best line
 of fixed effect (two extra-turn moves); and when hard began to play its
 best-sampled safe line outright (``safe_trust``), which changed its move on
 the 12-star position alone; and when medium lost its leaf noise for lapses
-(seven moves in ten are the simple rule's) and began to sample the safe lines
-as hard does, which changed medium's move on 8 of its 11 positions and no
-other level's.
+(seven moves in ten are the simple rule's, three in ten with the extra turn)
+and began to sample the safe lines as hard does, which changed medium's move
+on 7 of its 11 positions and no other level's.
 """
 
 from __future__ import annotations

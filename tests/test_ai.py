@@ -439,12 +439,13 @@ def _greedy_could_play(g: Game, move: tuple[int, int]) -> bool:
 
 @pytest.mark.parametrize("extra", [False, True])
 def test_a_lapse_is_the_simple_rules_move_and_medium_lapses_on_some_moves(extra: bool):
-    """``Level.lapse`` is the chance that a move is the simple rule's; medium lapses on
-    some moves and searches on the others, the same way for the same seed."""
+    """``Level.lapse`` (``lapse_extra`` under the extra-turn rule) is the chance that a
+    move is the simple rule's; medium lapses on some moves and searches on the others,
+    the same way for the same seed."""
     import dataclasses
 
-    always = dataclasses.replace(LEVELS["medium"], lapse=1.0, name="always")
-    never = dataclasses.replace(LEVELS["medium"], lapse=0.0, name="never")
+    always = dataclasses.replace(LEVELS["medium"], lapse=1.0, lapse_extra=1.0, name="always")
+    never = dataclasses.replace(LEVELS["medium"], lapse=0.0, lapse_extra=0.0, name="never")
     g = Game(get_preset("phone").make_board(24, 31), extra)
     rng = np.random.default_rng(4)
     lapses = searched = 0
@@ -463,7 +464,8 @@ def test_a_lapse_is_the_simple_rules_move_and_medium_lapses_on_some_moves(extra:
             searched += 1
         g.play(*(m if rng.random() < 0.5 else random_move(g, rng)))
     assert lapses + searched >= 30
-    assert 0.5 <= lapses / (lapses + searched) <= 0.9  # medium's lapse is 0.7
+    expected = LEVELS["medium"].lapse_extra if extra else LEVELS["medium"].lapse
+    assert abs(lapses / (lapses + searched) - expected) <= 0.2
 
 
 def test_bad_arguments():
@@ -480,9 +482,9 @@ def test_levels_are_one_engine_with_increasing_effort():
     assert e.work < m.work < h.work
     assert e.max_depth < m.max_depth < h.max_depth
     # what makes easy and medium beatable: leaf noise on every move, lapses on some
-    assert e.noise > 0 and e.lapse == 0
-    assert m.noise == 0 and 0 < m.lapse < 1
-    assert h.noise == 0 and h.lapse == 0
+    assert e.noise > 0 and e.lapse == e.lapse_extra == 0
+    assert m.noise == 0 and 0 < m.lapse < 1 and 0 < m.lapse_extra < 1
+    assert h.noise == 0 and h.lapse == h.lapse_extra == 0
 
 
 def quiet_params(salt: int):

@@ -50,7 +50,16 @@ def test_the_table_size_is_a_field_of_the_level() -> None:
 
 
 @pytest.mark.parametrize(
-    "change", [{"tt_bits": 2}, {"tt_bits": 40}, {"width": 0}, {"max_depth": 0}, {"lapse": -0.1}, {"lapse": 1.5}]
+    "change",
+    [
+        {"tt_bits": 2},
+        {"tt_bits": 40},
+        {"width": 0},
+        {"max_depth": 0},
+        {"lapse": -0.1},
+        {"lapse": 1.5},
+        {"lapse_extra": 2.0},
+    ],
 )
 def test_a_level_out_of_range_is_refused(change: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match=next(iter(change))):

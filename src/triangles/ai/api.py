@@ -96,11 +96,12 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
     t0 = time.perf_counter()
     cap = lv.time_limit if time_limit is None else float(time_limit)
     info = SearchInfo(level=lv.name)
-    if lv.lapse > 0:
+    lapse = lv.lapse_extra if game.extra_turn else lv.lapse
+    if lapse > 0:
         # the position's move count is mixed in, so that one seed for a whole game still
         # lapses on some moves and not on others
         rng = np.random.default_rng((salt, game.move_count))
-        if rng.random() < lv.lapse:
+        if rng.random() < lapse:
             info.lapse = True
             info.move = greedy_move(game, rng)
             info.seconds = time.perf_counter() - t0

@@ -75,13 +75,17 @@ class Level:
     #: a few lines ahead; spreading errors over some moves like this separates the levels
     #: better than leaf noise on every move (see the README's strength section)
     lapse: float = 0.0
+    #: the same chance under the extra-turn rule, where a lapse costs more (a chain handed
+    #: over is taken whole, and the simple rule takes every chain it is offered)
+    lapse_extra: float = 0.0
 
     def __post_init__(self) -> None:
         for field in ("width", "root_width", "max_depth"):
             if getattr(self, field) < 1:
                 raise ValueError(f"Level.{field} must be at least 1, got {getattr(self, field)}")
-        if not 0.0 <= self.lapse <= 1.0:
-            raise ValueError(f"Level.lapse must be within 0..1, got {self.lapse}")
+        for field in ("lapse", "lapse_extra"):
+            if not 0.0 <= getattr(self, field) <= 1.0:
+                raise ValueError(f"Level.{field} must be within 0..1, got {getattr(self, field)}")
         if not 4 <= self.tt_bits <= 30:
             raise ValueError(f"Level.tt_bits must be within 4..30, got {self.tt_bits}")
 
@@ -91,8 +95,9 @@ class Level:
 #: README).  Leaf noise of about one triangle is what makes easy beatable: it
 #: now and then prefers a line that gives a triangle away.  medium searches
 #: without noise and samples the safe lines as hard does, but seven moves in ten
-#: are lapses (the simple rule's move): noise on every leaf traded beating greedy
-#: against losing to hard, lapses do far less so.  hard has no noise or lapses,
+#: are lapses (the simple rule's move; three in ten with the extra turn, where a
+#: lapse costs more): noise on every leaf traded beating greedy against losing to
+#: hard, lapses do far less so.  hard has no noise or lapses,
 #: searches deepest and plays for a proved win (or draw) in the last ~24 lines on
 #: 24 stars (fewer on larger boards, where a node costs more); before that, while
 #: safe lines remain and nothing can be taken, it plays the safe line whose sampled
@@ -119,12 +124,13 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             qdepth=4,
             noise=0.0,
             work=1_500_000,
-            time_limit=0.25,
+            time_limit=0.5,
             tt_bits=20,
             safe_mc=16,
             safe_mc_work=3_000_000,
             safe_trust=True,
             lapse=0.7,
+            lapse_extra=0.3,
         ),
         "hard": Level(
             name="hard",
