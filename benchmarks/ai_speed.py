@@ -58,8 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
     levels = args.levels.split(",")
-    warm_up()  # every kernel, as the game loads them at start: a level alone may skip some
-    warm = Game(get_preset("phone").make_board(24, 0))  # (medium's first moves used to compile the search)
+    # every kernel, as the game loads them at start: one level's first move may skip some
+    # (with --levels medium --extra-turn a first timed move once took 16.6 s, compiling)
+    warm_up()
+    warm = Game(get_preset("phone").make_board(24, 0))
     for lv in levels:
         choose_move(warm, lv)
     print(
