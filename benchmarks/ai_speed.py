@@ -54,16 +54,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai import choose_move, warm_up
     from triangles.ai.api import last_info
     from triangles.presets import get_preset
-    from triangles.rules import Game
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
     levels = args.levels.split(",")
-    # every kernel, as the game loads them at start: one level's first move may skip some
-    # (with --levels medium --extra-turn a first timed move once took 16.6 s, compiling)
+    # every level's kernels, as the game loads them at start, outside the timings: one
+    # level's first move may skip some (with --levels medium --extra-turn a first timed
+    # move once took 16.6 s, compiling)
     warm_up()
-    warm = Game(get_preset("phone").make_board(24, 0))
-    for lv in levels:
-        choose_move(warm, lv)
     print(
         f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "
         f"{'nodes/s':>10} {'capped':>6}"

@@ -11,7 +11,7 @@ import pytest
 
 from triangles.ai import LEVELS, choose_move, hint, last_info, solve
 from triangles.ai import engine as E
-from triangles.ai.baselines import greedy_move, random_move
+from triangles.ai.baselines import greedy_move, move_table, random_move
 from triangles.players import LevelName
 from triangles.presets import get_preset
 from triangles.rules import Board, Game
@@ -428,8 +428,6 @@ def test_warm_up_and_last_info():
 
 def _greedy_could_play(g: Game, move: tuple[int, int]) -> bool:
     """Whether ``move`` is one the simple rule picks: the most it can take, else the least it gives."""
-    from triangles.ai.baselines import move_table
-
     pairs, closes, gives = move_table(g.board.arrays, g.arrays())
     k = int(np.flatnonzero(pairs == g.board.pair_id(*move))[0])
     if closes.max() > 0:

@@ -96,17 +96,29 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
     t0 = time.perf_counter()
     cap = lv.time_limit if time_limit is None else float(time_limit)
     info = SearchInfo(level=lv.name)
-    lapse = lv.lapse_extra if game.extra_turn else lv.lapse
-    if lapse > 0:
-        # the position's move count is mixed in, so that one seed for a whole game still
-        # lapses on some moves and not on others
-        rng = np.random.default_rng((salt, game.move_count))
-        if rng.random() < lapse:
-            info.lapse = True
-            info.move = greedy_move(game, rng)
-            info.seconds = time.perf_counter() - t0
-            _local.info = info
-            return info.move
+    lapsed = _lapse_move(game, lv, salt)
+    info.lapse = lapsed is not None
+    move = lapsed if lapsed is not None else _engine_move(game, lv, salt, cap, info)
+    info.move = move
+    info.seconds = time.perf_counter() - t0
+    _local.info = info
+    return move
+
+
+def _lapse_move(game: Game, lv: Level, salt: int) -> Move | None:
+    """The simple rule's move when this move is one of the level's lapses (``Level.lapse``,
+    ``Level.lapse_extra`` under the extra-turn rule), else None.  The position's move count
+    is mixed into the seed, so that one seed for a whole game still lapses on some moves only."""
+    chance = lv.lapse_extra if game.extra_turn else lv.lapse
+    if chance <= 0:
+        return None
+    rng = np.random.default_rng((salt, game.move_count))
+    return greedy_move(game, rng) if rng.random() < chance else None
+
+
+def _engine_move(game: Game, lv: Level, salt: int, cap: float, info: SearchInfo) -> Move:
+    """The engine's move: a proved win (or draw) once the rest of the game is small enough,
+    else the search's line; ``info`` gathers what they did."""
     D = game.arrays()  # search on a private copy: the caller's game is never touched
     nlegal = int(D.counters[0]["nlegal"])
     best_p = -1
@@ -130,11 +142,7 @@ def choose_move(game: Game, level: str | Level, *, seed: int | None = None, time
             best_p = _search(game, D, lv, salt, timer.flag, info)
     if best_p < 0 or D.legal[best_p] == 0:  # cannot happen, but never return an illegal line
         best_p = int(np.flatnonzero(D.legal)[0])
-    move = game.board.pair(best_p)
-    info.move = move
-    info.seconds = time.perf_counter() - t0
-    _local.info = info
-    return move
+    return game.board.pair(best_p)
 
 
 def _node_cost(game: Game, nlegal: int) -> int:
