@@ -10,7 +10,11 @@ alongside.  ``--exact`` runs the exact-value search (:func:`solve`'s kernel,
 one thread) instead.
 
     python benchmarks/proof_bench.py [--stars 24] [--legal 20,24,28,32] [--games 8] [--budget 3000000] [--extra-turn]
-    python benchmarks/proof_bench.py --hard --legal 12,16,20,24   # hard's proof horizon on this board size
+    python benchmarks/proof_bench.py --hard --legal 24,32,40,48   # hard's proof horizon on this board size
+
+``--hard`` runs hard's own proofs with its budgets and its wall-clock share
+(over the regions, then the whole-board proof: ``api._proved_line``); the node
+column then counts region states and nodes together.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from triangles.ai import LEVELS
-    from triangles.ai.api import proof_budget
+    from triangles.ai.api import SearchInfo, _proved_line
     from triangles.ai.baselines import greedy_move
     from triangles.ai.solver import decide, exact
     from triangles.presets import get_preset
@@ -51,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rule = "extra turn" if args.extra_turn else "alternate"
     warm = Game(preset.make_board(9, 0), args.extra_turn)
     decide(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))  # compile outside the timings
+    _proved_line(warm, warm.arrays(), LEVELS["hard"], 60.0, SearchInfo())
     exact(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
     kind = "exact value" if args.exact else "win/draw proof"
     hard = LEVELS["hard"]
@@ -72,12 +77,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             if g.is_over():
                 continue
             abort = np.zeros(1, np.uint8)
-            budget = proof_budget(g, hard, g.legal_count()) if args.hard else args.budget
             t0 = time.perf_counter()
-            if args.exact:
-                res, nodes = exact(g, g.arrays(), max_nodes=budget, abort=abort, tt_bits=args.tt_bits)
+            res: object
+            if args.hard:
+                info = SearchInfo()
+                _proved_line(g, g.arrays(), hard, hard.time_limit, info)
+                res, nodes = (True if info.solved else None), info.nodes
+            elif args.exact:
+                res, nodes = exact(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
             else:
-                res, nodes = decide(g, g.arrays(), max_nodes=budget, abort=abort, tt_bits=args.tt_bits)  # type: ignore[assignment]
+                res, nodes = decide(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
             dt = time.perf_counter() - t0
             proved += res is not None
             nodes_l.append(nodes)

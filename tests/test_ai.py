@@ -185,6 +185,18 @@ def test_solve_matches_brute_force_random_boards(k, extra):
 
 
 @pytest.mark.parametrize("extra", [False, True])
+def test_whole_board_search_matches_brute_force(extra):
+    """solve answers over the regions whenever it can (tests/test_regions.py); the whole-board
+    search it falls back on is checked against brute force here."""
+    from triangles.ai import solver
+
+    for board in small_boards()[:7]:
+        g = Game(board, extra)
+        res, _ = solver.exact(g, g.arrays(), max_nodes=10**8, abort=np.zeros(1, np.uint8))
+        assert res is not None and res.value == brute(g.clone()) * E.SCALE
+
+
+@pytest.mark.parametrize("extra", [False, True])
 def test_solve_matches_brute_force_midgame(extra):
     for s in range(6):
         board = Board.random(7, 200, 200, seed=100 + s, tolerance=3)
@@ -400,11 +412,12 @@ def test_budget_respected_on_largest_board():
 def test_a_proof_cut_by_the_cap_leaves_the_search_its_share():
     """In reach of hard's endgame proof, a cap too short for the proof still leaves
     the search time to search a few depths (it used to get none: only the first
-    depth, which is too small to poll the abort flag, finished)."""
+    depth, which is too small to poll the abort flag, finished).  At 40 legal lines on this
+    board the proof over the regions runs out of its budget (as most do there)."""
     board = get_preset("phone").make_board(24, 2000)
     g = Game(board)
     rng = np.random.default_rng(0)
-    while g.legal_count() > 24:
+    while g.legal_count() > 40:
         g.play(*greedy_move(g, rng))
     choose_move(g, "hard", seed=1, time_limit=30.0)  # this proof runs out of nodes, not time
     full = last_info()

@@ -23,7 +23,7 @@ from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
-from triangles.ai.solver import decide, solve
+from triangles.ai.solver import decide, decide_regions, solve
 from triangles.players import LEVEL_NAMES
 
 if TYPE_CHECKING:
@@ -120,29 +120,41 @@ def _engine_move(game: Game, lv: Level, salt: int, cap: float, info: SearchInfo)
     """The engine's move: a proved win (or draw) once the rest of the game is small enough,
     else the search's line; ``info`` gathers what they did."""
     D = game.arrays()  # search on a private copy: the caller's game is never touched
-    nlegal = int(D.counters[0]["nlegal"])
-    best_p = -1
     with AbortTimer(cap) as timer:
         # once the rest of the game is small enough, play a line proved to win
         # (else to draw); a lost position is left to the search below
-        reach = lv.solve_legal * (2 if game.extra_turn else 1)
-        if lv.solve_legal and nlegal <= reach:
-            budget = proof_budget(game, lv, nlegal)
-            # the proof may use only part of the cap: on a loaded machine a proof cut by the
-            # cap used to leave the search only its first depth (too small to poll the flag)
-            with AbortTimer(cap * PROOF_SHARE) as proof_timer:
-                proof, nodes = decide(game, D, max_nodes=budget, abort=proof_timer.flag)
-            info.aborted = bool(proof_timer.flag[0]) and proof is None
-            info.nodes += nodes
-            if proof is not None:
-                info.solved = True
-                info.outcome = proof.outcome
-                best_p = proof.pair  # -1 when lost: then the search below picks the line
+        best_p = _proved_line(game, D, lv, cap, info)
         if best_p < 0:
             best_p = _search(game, D, lv, salt, timer.flag, info)
     if best_p < 0 or D.legal[best_p] == 0:  # cannot happen, but never return an illegal line
         best_p = int(np.flatnonzero(D.legal)[0])
     return game.board.pair(best_p)
+
+
+def _proved_line(game: Game, D: GameArrays, lv: Level, cap: float, info: SearchInfo) -> int:
+    """A line proved to win, else to draw, or -1 (lost, or nothing proved within the level's
+    budgets): over the regions first (``Level.region_legal``), else by the whole-board proof
+    (``Level.solve_legal``; twice as many lines with the extra-turn rule, where it is far cheaper)."""
+    nlegal = int(D.counters[0]["nlegal"])
+    reach = lv.solve_legal * (2 if game.extra_turn else 1)
+    proof = None
+    # the proofs may use only part of the cap: on a loaded machine a proof cut by the
+    # cap used to leave the search only its first depth (too small to poll the flag)
+    with AbortTimer(cap * PROOF_SHARE) as proof_timer:
+        if lv.region_legal and nlegal <= lv.region_legal:
+            proof, work = decide_regions(
+                game, D, max_states=lv.region_states, max_nodes=lv.region_nodes, abort=proof_timer.flag
+            )
+            info.nodes += work
+        if proof is None and lv.solve_legal and nlegal <= reach:
+            proof, nodes = decide(game, D, max_nodes=proof_budget(game, lv, nlegal), abort=proof_timer.flag)
+            info.nodes += nodes
+    if proof is None:
+        info.aborted = bool(proof_timer.flag[0])
+        return -1
+    info.solved = True
+    info.outcome = proof.outcome
+    return proof.pair
 
 
 def _node_cost(game: Game, nlegal: int) -> int:

@@ -54,6 +54,14 @@ class Level:
     #: proof's node as a search node, which overstates it; the proof must leave the search
     #: its share of the time cap)
     solve_work: int = 0
+    #: first prove the result over the position's regions (``solver.decide_regions``) when at
+    #: most this many legal lines remain; 0 = never.  Late in a game the board falls apart
+    #: into small independent regions, and there this proves far more than ``solve_legal``
+    region_legal: int = 0
+    #: region states that proof may explore (Python: about 0.2-0.4 ms each)
+    region_states: int = 0
+    #: nodes its search over the sum of the regions may use (about 0.15 us each)
+    region_nodes: int = 0
     #: > 0: while safe lines remain, their futures are sampled (randomly ranked safe lines by
     #: both sides, then the give-phase model's playout) by sequential halving, up to this many
     #: rounds a stage; the line they value best is searched first at the root, so it wins
@@ -145,6 +153,9 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             solve_legal=24,
             solve_nodes=300_000,
             solve_work=20_000_000,
+            region_legal=48,
+            region_states=1_500,
+            region_nodes=4_000_000,
             safe_mc=16,
             safe_mc_work=10_000_000,
             safe_trust=True,

@@ -1,9 +1,13 @@
 """Exact search: the value of a position (:func:`solve`) and a proved result for hard's endgame (:func:`decide`).
 
-The same kernel as the playing search (:mod:`triangles.ai.engine`) at full
-width, unbounded depth and no noise, with the lines of fixed effect merged
-(see :func:`triangles.ai.engine.gen_moves`) and the table keyed on the
-position's equivalence class.
+Two searches.  First the position as a sum of independent regions
+(:mod:`triangles.ai.regions`): late in a game the board falls apart into many
+small regions, and there this is exact at a tiny fraction of the cost.  When a
+region is too large to explore within the budget, the whole-board search: the
+same kernel as the playing search (:mod:`triangles.ai.engine`) at full width,
+unbounded depth and no noise, with the lines of fixed effect merged (see
+:func:`triangles.ai.engine.gen_moves`) and the table keyed on the position's
+equivalence class.
 """
 
 from __future__ import annotations
@@ -16,17 +20,30 @@ import numpy as np
 from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
+from triangles.ai.regions import sum_search
 
 if TYPE_CHECKING:
     from triangles.kernels import GameArrays
     from triangles.rules import Game
 
-__all__ = ["SOLVE_MAX_LEGAL", "SOLVE_MAX_NODES", "Exact", "Proof", "solve", "decide", "exact_split"]
+__all__ = [
+    "SOLVE_MAX_LEGAL",
+    "SOLVE_MAX_NODES",
+    "SOLVE_MAX_STATES",
+    "Exact",
+    "Proof",
+    "solve",
+    "decide",
+    "decide_regions",
+    "exact_split",
+]
 
 #: maximum number of legal lines :func:`solve` accepts
 SOLVE_MAX_LEGAL = 40
 #: node budget of :func:`solve` (about 10-20 s on 2 threads; a 30 s wall-clock cap also applies)
 SOLVE_MAX_NODES = 30_000_000
+#: region states :func:`solve` may explore before it falls back on the whole-board search (about 5 s)
+SOLVE_MAX_STATES = 20_000
 
 
 class Exact(NamedTuple):
@@ -78,8 +95,7 @@ def decide(
     runs out first.  The two searches share one table (its entries are bounds,
     valid for any window).
     """
-    st = D.counters[0]
-    lead = int(st["score0"] - st["score1"]) * (1 if st["player"] == 0 else -1)
+    lead = _lead(D)
     sr = _exact_search(game, D, abort, tt_bits)
     used = 0
     for outcome in (1, 0):
@@ -94,6 +110,34 @@ def decide(
             return None, used
         if r.value >= t:
             return Proof(outcome=outcome, pair=r.best), used
+    return Proof(outcome=-1, pair=-1), used
+
+
+def _lead(D: GameArrays) -> int:
+    """The mover's points so far less the opponent's."""
+    st = D.counters[0]
+    return int(st["score0"] - st["score1"]) * (1 if st["player"] == 0 else -1)
+
+
+def decide_regions(
+    game: Game, D: GameArrays, *, max_states: int, max_nodes: int, abort: np.ndarray
+) -> tuple[Proof | None, int]:
+    """:func:`decide` over the position's regions (:mod:`triangles.ai.regions`): the same
+    answer, or None when exploring the regions or the search outran its budget.  Returns
+    ``(proof, work)``, the work being the region states explored plus the nodes searched."""
+    ss = sum_search(game, D, max_states=max_states, abort=abort)
+    if ss is None:
+        return None, max_states
+    lead = _lead(D)
+    used = ss.regions.states
+    for outcome in (1, 0):
+        t = -lead + outcome  # future points >= t: a win (outcome 1), a draw (0)
+        r = ss.search(t - 1, t, max(1, max_nodes - used), abort)
+        used += r.nodes
+        if r.aborted:
+            return None, used
+        if r.value >= t:
+            return Proof(outcome=outcome, pair=r.pair), used
     return Proof(outcome=-1, pair=-1), used
 
 
@@ -173,7 +217,16 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
         raise ValueError(f"position too large to solve exactly: {nlegal} legal lines (at most {SOLVE_MAX_LEGAL})")
     D = game.arrays()
     with AbortTimer(time_limit) as timer:
-        res, nodes = exact_split(game, D, max_nodes=max_nodes, abort=timer.flag)
+        # the regions first: exact and far cheaper whenever the board has fallen apart
+        ss = sum_search(game, D, max_states=SOLVE_MAX_STATES, abort=timer.flag)
+        used = 0
+        if ss is not None:
+            r = ss.search(-E.INF, E.INF, max_nodes, timer.flag)
+            if not r.aborted:
+                return r.value
+            used = r.nodes
+        res, nodes = exact_split(game, D, max_nodes=max(1, max_nodes - used), abort=timer.flag)
+        nodes += used
     if res is None:
         raise ValueError(
             f"position too large to solve exactly: gave up after {nodes} search nodes ({nlegal} legal lines)"

@@ -1,0 +1,172 @@
+"""Region decomposition (triangles.ai.regions): the same values as the whole-board search, and
+regions that really are independent."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from triangles import kernels as K
+from triangles.ai import LEVELS, choose_move, last_info, solver
+from triangles.ai import engine as E
+from triangles.ai.baselines import greedy_move, random_move
+from triangles.ai.regions import Regions, region_sizes, sum_search
+from triangles.presets import get_preset
+from triangles.rules import Game
+
+NO_ABORT = np.zeros(1, np.uint8)
+
+
+def whole_board(g: Game) -> int:
+    """The whole-board exact search's value (triangles), never the regions."""
+    res, _ = solver.exact(g, g.arrays(), max_nodes=50_000_000, abort=NO_ABORT, tt_bits=18)
+    assert res is not None
+    return res.value // E.SCALE
+
+
+def positions(extra: bool, count: int, max_legal: int) -> list[Game]:
+    """Seeded random positions on 7-11 star phone boards with at most ``max_legal`` legal lines."""
+    preset = get_preset("phone")
+    out: list[Game] = []
+    seed = 0
+    while len(out) < count:
+        g = Game(preset.make_board(7 + seed % 5, 500 + seed), extra)
+        rng = np.random.default_rng(seed)
+        for _ in range(int(rng.integers(0, 10))):
+            if g.is_over():
+                break
+            g.play(*random_move(g, rng))
+        seed += 1
+        if not g.is_over() and g.legal_count() <= max_legal:
+            out.append(g)
+    return out
+
+
+def greedy_to(stars: int, legal: int, seed: int, extra: bool = False) -> Game:
+    g = Game(get_preset("phone").make_board(stars, 2000 + seed), extra)
+    rng = np.random.default_rng(seed)
+    while not g.is_over() and g.legal_count() > legal:
+        g.play(*greedy_move(g, rng))
+    return g
+
+
+def value_of_line(g: Game, pair: int) -> int:
+    """What drawing ``pair`` is worth to the mover with perfect play after it (whole-board search)."""
+    h = g.clone()
+    me = h.player
+    closed = len(h.play(*g.board.pair(pair)))
+    if h.is_over():
+        return closed
+    rest = whole_board(h)
+    return closed + rest if h.player == me else closed - rest
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_regions_give_the_whole_board_value_and_a_best_line(extra):
+    for g in positions(extra, 24, max_legal=18):
+        ss = sum_search(g, g.arrays(), max_states=100_000, abort=NO_ABORT)
+        assert ss is not None
+        r = ss.search(-1000, 1000, 10**8, NO_ABORT)
+        v = whole_board(g)
+        assert not r.aborted and r.value == v
+        assert g.board.pair(r.pair) in g.legal_moves()
+        assert value_of_line(g, r.pair) == v
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_null_window_searches_bound_the_value(extra):
+    """A fail-soft search in (t-1, t) returns >= t exactly when the value is >= t, sharing one
+    table between searches (its entries are bounds, valid for any window)."""
+    for g in positions(extra, 6, max_legal=16):
+        v = whole_board(g)
+        ss = sum_search(g, g.arrays(), max_states=100_000, abort=NO_ABORT)
+        assert ss is not None
+        for t in range(v - 3, v + 4):
+            r = ss.search(t - 1, t, 10**8, NO_ABORT)
+            assert (r.value >= t) == (v >= t)
+            assert r.value >= t or r.value <= t - 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_regions_are_independent(seed):
+    """Late in a 24-star game the board falls apart: no legal line of one region crosses a legal
+    line of another, and no live triangle has undrawn sides in two regions."""
+    g = greedy_to(24, 24, seed)
+    D = g.arrays()
+    r = Regions(g, D)
+    n = len(r.lines)
+    parts = r.split((1 << n) - 1, 0, tuple(range(len(r.need))))
+    assert len(parts) >= 2
+    assert sum(bin(lg).count("1") for lg, _, _ in parts) == n == g.legal_count()
+    owner = {}
+    for k, (lg, _, _) in enumerate(parts):
+        for b in range(n):
+            if lg >> b & 1:
+                owner[int(r.lines[b])] = k
+    S = g.board.arrays
+    xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
+    for p in owner:
+        for q in owner:
+            if owner[p] != owner[q]:
+                assert not K.segments_cross(
+                    xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]], xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]
+                )
+    for c in range(len(S.cells)):
+        if D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
+            sides = {owner[int(s)] for s in S.cell_pairs[c] if D.line_owner[s] < 0}
+            assert len(sides) == 1
+    assert region_sizes(g) == sorted((bin(lg).count("1") for lg, _, _ in parts), reverse=True)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_decide_over_regions_agrees_with_the_whole_board_proof(extra):
+    for seed in range(4):
+        g = greedy_to(14, 18, seed, extra)
+        if g.is_over():
+            continue
+        mine, _ = solver.decide_regions(g, g.arrays(), max_states=50_000, max_nodes=10**8, abort=NO_ABORT)
+        theirs, _ = solver.decide(g, g.arrays(), max_nodes=50_000_000, abort=NO_ABORT)
+        assert mine is not None and theirs is not None
+        assert mine.outcome == theirs.outcome
+        if mine.outcome >= 0:  # the proved line keeps that outcome against perfect play
+            lead = g.scores[g.player] - g.scores[1 - g.player]
+            assert np.sign(lead + value_of_line(g, mine.pair)) == mine.outcome
+
+
+def test_over_budget_gives_up_and_solve_falls_back(monkeypatch):
+    g = positions(False, 1, max_legal=16)[0]
+    assert sum_search(g, g.arrays(), max_states=1, abort=NO_ABORT) is None
+    proof, _ = solver.decide_regions(g, g.arrays(), max_states=1, max_nodes=10**6, abort=NO_ABORT)
+    assert proof is None
+    v = solver.solve(g)
+    monkeypatch.setattr(solver, "SOLVE_MAX_STATES", 1)  # regions refused: the whole-board search answers
+    assert solver.solve(g) == v == whole_board(g)
+
+
+def test_hard_proves_positions_the_whole_board_proof_cannot_reach():
+    """At 32 legal lines on 24 stars (alternation) the whole-board proof is out of hard's reach;
+    over the regions hard proves the result and plays a line that keeps it."""
+    g = greedy_to(24, 32, 3)
+    assert g.legal_count() > LEVELS["hard"].solve_legal
+    move = choose_move(g, "hard", seed=1, time_limit=60.0)
+    info = last_info()
+    assert info.solved and info.outcome is not None
+    without = dataclasses.replace(LEVELS["hard"], region_legal=0)
+    choose_move(g, without, seed=1, time_limit=60.0)
+    assert not last_info().solved
+    mine, _ = solver.decide_regions(g, g.arrays(), max_states=50_000, max_nodes=10**8, abort=NO_ABORT)
+    assert mine is not None and mine.outcome == info.outcome
+    if info.outcome >= 0:
+        ss = sum_search(g, g.arrays(), max_states=50_000, abort=NO_ABORT)
+        assert ss is not None
+        lead = g.scores[g.player] - g.scores[1 - g.player]
+        h = g.clone()
+        me = h.player
+        closed = len(h.play(*move))
+        rest = sum_search(h, h.arrays(), max_states=50_000, abort=NO_ABORT)
+        assert rest is not None
+        after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
+        v = closed + after if h.player == me else closed - after
+        assert np.sign(lead + v) == info.outcome
