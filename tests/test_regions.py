@@ -96,15 +96,10 @@ def test_regions_are_independent(seed):
     g = greedy_to(24, 24, seed)
     D = g.arrays()
     r = Regions(g, D)
-    n = len(r.lines)
-    parts = r.split((1 << n) - 1, 0, tuple(range(len(r.need))))
+    parts = r.parts()
     assert len(parts) >= 2
-    assert sum(bin(lg).count("1") for lg, _, _ in parts) == n == g.legal_count()
-    owner = {}
-    for k, (lg, _, _) in enumerate(parts):
-        for b in range(n):
-            if lg >> b & 1:
-                owner[int(r.lines[b])] = k
+    assert sum(bin(m).count("1") for m in parts) == r.n == g.legal_count()
+    owner = {int(r.lines[b]): k for k, m in enumerate(parts) for b in range(r.n) if m >> b & 1}
     S = g.board.arrays
     xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
     for p in owner:
@@ -117,7 +112,7 @@ def test_regions_are_independent(seed):
         if D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
             sides = {owner[int(s)] for s in S.cell_pairs[c] if D.line_owner[s] < 0}
             assert len(sides) == 1
-    assert region_sizes(g) == sorted((bin(lg).count("1") for lg, _, _ in parts), reverse=True)
+    assert region_sizes(g) == sorted((bin(m).count("1") for m in parts), reverse=True)
 
 
 @pytest.mark.parametrize("extra", [False, True])

@@ -38,13 +38,19 @@ import numpy as np
 from triangles import kernels as K
 from triangles.jit import njit
 
+# after triangles.jit (it sets numba's cache folder before numba is first imported)
+from numba import types  # noqa: E402  isort: skip
+from numba.typed import Dict  # noqa: E402  isort: skip
+
 if TYPE_CHECKING:
     from triangles.kernels import BoardArrays, GameArrays
     from triangles.rules import Game
 
-__all__ = ["Regions", "SumResult", "sum_search", "region_sizes"]
+__all__ = ["MAX_LINES", "Regions", "SumResult", "SumSearch", "sum_search", "region_sizes"]
 
 _INF = 1 << 30
+#: most legal lines the regions handle (their states are 64-bit masks)
+MAX_LINES = 64
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -55,43 +61,349 @@ class SumResult(NamedTuple):
     aborted: bool
 
 
-class _OverBudget(Exception):
-    """The exploration of the regions ran out of its state budget (or was aborted)."""
-
-
 @njit(nogil=True)
 def _cross_matrix(S: BoardArrays, lines: np.ndarray) -> np.ndarray:
-    """``m[a, b] = 1`` when the legal lines ``lines[a]`` and ``lines[b]`` cross."""
+    """``m[a]``: the bit mask of the lines ``lines[b]`` that ``lines[a]`` crosses."""
     n = lines.shape[0]
     xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
-    m = np.zeros((n, n), np.uint8)
+    m = np.zeros(n, np.uint64)
     for a in range(n):
         p = lines[a]
         for b in range(a + 1, n):
             q = lines[b]
             if K.segments_cross(xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]], xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]):
-                m[a, b] = 1
-                m[b, a] = 1
+                m[a] |= np.uint64(1) << np.uint64(b)
+                m[b] |= np.uint64(1) << np.uint64(a)
     return m
 
 
-def _bits(m: int) -> list[int]:
-    out = []
+# --------------------------------------------------------------------------
+# Exploring the regions (numba): bit masks over at most 64 local lines
+# --------------------------------------------------------------------------
+
+#: (legal, drawn) of a region state: the key of the tables below
+_STATE = types.UniTuple(types.uint64, 2)
+_DB_MUL = np.uint64(0x03F79D71B4CB0A89)
+_DB_TABLE = np.zeros(64, np.int64)
+for _i in range(64):
+    _DB_TABLE[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+_ONE = np.uint64(1)
+
+
+@njit(inline="always")
+def _low(m: np.uint64) -> np.uint64:
+    """The lowest set bit of ``m``."""
+    return m & (~m + _ONE)
+
+
+@njit(inline="always")
+def _index(b: np.uint64) -> int:
+    """The position of the single set bit ``b`` (de Bruijn multiplication)."""
+    return _DB_TABLE[np.int64((b * _DB_MUL) >> np.uint64(58))]
+
+
+@njit(inline="always")
+def _mix64(x: np.uint64) -> np.uint64:
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(nogil=True)
+def _links(
+    legal: np.uint64,
+    drawn: np.uint64,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+) -> None:
+    """For each legal line ``k`` of the state: the undrawn sides (``link[k]``) and all the sides
+    (``relk[k]``) of the live cells on it.  A cell is live when every undrawn side is legal."""
+    m = legal
     while m:
-        b = m & -m
-        out.append(b.bit_length() - 1)
+        b = _low(m)
         m ^= b
-    return out
+        k = _index(b)
+        lk = np.uint64(0)
+        rk = np.uint64(0)
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            ci = on_cell[t]
+            und = need[ci] & ~drawn
+            if und != 0 and (und & ~legal) == 0:
+                lk |= und
+                rk |= need[ci]
+        link[k] = lk
+        relk[k] = rk
+
+
+@njit(nogil=True)
+def _split(
+    legal: np.uint64,
+    drawn: np.uint64,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    out_l: np.ndarray,
+    out_d: np.ndarray,
+) -> int:
+    """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
+    A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
+    future share a key."""
+    _links(legal, drawn, need, on_ptr, on_cell, link, relk)
+    nc = 0
+    rest = legal
+    while rest:
+        comp = _low(rest)
+        frontier = comp
+        rel = np.uint64(0)
+        while frontier:
+            b = _low(frontier)
+            frontier ^= b
+            k = _index(b)
+            rel |= relk[k]
+            grow = (cross[k] | link[k]) & legal & ~comp
+            comp |= grow
+            frontier |= grow
+        rest &= ~comp
+        out_l[nc] = comp
+        out_d[nc] = drawn & rel
+        nc += 1
+    return nc
+
+
+@njit(inline="always")
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``, or a copy twice as long when ``size`` would not fit."""
+    if size < a.shape[0]:
+        return a
+    b = np.zeros(max(2 * a.shape[0], size + 1), a.dtype)
+    b[: a.shape[0]] = a
+    return b
+
+
+@njit(nogil=True)
+def _explore(
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    n: int,
+    max_states: int,
+    abort: np.ndarray,
+) -> tuple:
+    """Intern the game tree of every region state the position can reach (depth first, an
+    explicit stack).  A move is (points, kid list); a kid list is the sorted classes of the
+    regions a line leaves (class 0, no lines, left out); a class is the set of its moves,
+    interned by a 64-bit hash of their sorted hashes (as the search's table keys are).
+    Children are interned before their parents, so class ids rise up the tree.
+
+    Returns (ok, root regions' legal masks, their classes, states, move_ptr, move_pts, move_kl,
+    move_hash, kl_ptr, kl_items, total, root_line_hash): ``root_line_hash[k]`` is the hash of the
+    move the root line ``k`` makes, to find a class's move on the board again.
+    """
+    class_of = Dict.empty(key_type=_STATE, value_type=types.int64)
+    kids_of = Dict.empty(key_type=_STATE, value_type=types.int64)
+    intern = Dict.empty(key_type=types.uint64, value_type=types.int64)
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    # classes (class 0: no moves), their moves, the kid lists
+    move_ptr = np.zeros(1024, np.int64)
+    ncls = 1
+    move_pts = np.zeros(4096, np.int64)
+    move_kl = np.zeros(4096, np.int64)
+    move_hash = np.zeros(4096, np.uint64)
+    total = np.zeros(1024, np.int64)
+    kl_ptr = np.zeros(1024, np.int64)
+    kl_hash = np.zeros(1024, np.uint64)
+    nkl = 0
+    kl_items = np.zeros(4096, np.int64)
+    root_line_hash = np.zeros(64, np.uint64)
+    # the stack of states being classified
+    d1 = n + 2
+    f_legal = np.zeros(d1, np.uint64)
+    f_drawn = np.zeros(d1, np.uint64)
+    f_todo = np.zeros(d1, np.uint64)
+    f_k = np.full(d1, -1, np.int64)  # the line whose regions are being classified, -1: none
+    f_pts = np.zeros(d1, np.int64)
+    f_nl = np.zeros(d1, np.uint64)
+    f_nd = np.zeros(d1, np.uint64)
+    f_cl = np.zeros((d1, 64), np.uint64)
+    f_cd = np.zeros((d1, 64), np.uint64)
+    f_nc = np.zeros(d1, np.int64)
+    f_ci = np.zeros(d1, np.int64)
+    f_kids = np.zeros((d1, 64), np.int64)
+    f_mpts = np.zeros((d1, 64), np.int64)
+    f_mkl = np.zeros((d1, 64), np.int64)
+    f_nmv = np.zeros(d1, np.int64)
+    root_l = np.zeros(64, np.uint64)
+    root_d = np.zeros(64, np.uint64)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
+    nroots = _split(full, np.uint64(0), cross, need, on_ptr, on_cell, link, relk, root_l, root_d)
+    root_cls = np.zeros(nroots, np.int64)
+    states = 0
+    ok = True
+    for r in range(nroots):
+        depth = 0
+        f_legal[0] = root_l[r]
+        f_drawn[0] = root_d[r]
+        f_todo[0] = root_l[r]
+        f_k[0] = -1
+        f_nmv[0] = 0
+        states += 1
+        while depth >= 0:
+            F = depth
+            if f_k[F] >= 0 and f_ci[F] < f_nc[F]:
+                # the regions the current line leaves: classify the next one
+                key = (f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
+                c = class_of[key] if key in class_of else -1
+                if c < 0:
+                    states += 1
+                    if states > max_states or ((states & 255) == 0 and abort[0] != 0):
+                        ok = False
+                        break
+                    depth += 1
+                    f_legal[depth] = f_cl[F, f_ci[F]]
+                    f_drawn[depth] = f_cd[F, f_ci[F]]
+                    f_todo[depth] = f_legal[depth]
+                    f_k[depth] = -1
+                    f_nmv[depth] = 0
+                    continue
+                f_kids[F, f_ci[F]] = c
+                f_ci[F] += 1
+                continue
+            if f_k[F] >= 0:
+                # every region classified: the line's kid list (sorted, empties left out)
+                nk = 0
+                for j in range(f_nc[F]):
+                    x = f_kids[F, j]
+                    if x == 0:
+                        continue
+                    pos = nk
+                    while pos > 0 and f_kids[F, pos - 1] > x:
+                        f_kids[F, pos] = f_kids[F, pos - 1]
+                        pos -= 1
+                    f_kids[F, pos] = x
+                    nk += 1
+                kl_ptr = _grown(kl_ptr, nkl + 2)
+                kl_hash = _grown(kl_hash, nkl + 1)
+                start = kl_ptr[nkl]
+                kl_items = _grown(kl_items, start + nk)
+                h = np.uint64(0x6A09E667F3BCC908)
+                for j in range(nk):
+                    kl_items[start + j] = f_kids[F, j]
+                    h = _mix64(h ^ np.uint64(f_kids[F, j] + 1))
+                kl_hash[nkl] = h
+                kl_ptr[nkl + 1] = start + nk
+                kids_of[(f_nl[F], f_nd[F])] = nkl
+                f_mpts[F, f_nmv[F]] = f_pts[F]
+                f_mkl[F, f_nmv[F]] = nkl
+                if F == 0:
+                    root_line_hash[f_k[F]] = _mix64(
+                        kl_hash[nkl] ^ np.uint64(f_pts[F] + 1) * np.uint64(0x9E3779B97F4A7C15)
+                    )
+                f_nmv[F] += 1
+                nkl += 1
+                f_k[F] = -1
+                continue
+            if f_todo[F] != 0:
+                # the next line of this state: its points, and the state it leaves
+                b = _low(f_todo[F])
+                f_todo[F] ^= b
+                k = _index(b)
+                drawn = f_drawn[F]
+                pts = 0
+                for t in range(on_ptr[k], on_ptr[k + 1]):
+                    if (need[on_cell[t]] & ~drawn) == b:
+                        pts += 1
+                nl = f_legal[F] & ~b & ~cross[k]
+                nd = drawn | b
+                kl = kids_of[(nl, nd)] if (nl, nd) in kids_of else -1
+                if kl >= 0:  # that state was split before (another line, another order)
+                    f_mpts[F, f_nmv[F]] = pts
+                    f_mkl[F, f_nmv[F]] = kl
+                    if F == 0:
+                        root_line_hash[k] = _mix64(kl_hash[kl] ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
+                    f_nmv[F] += 1
+                    continue
+                f_k[F] = k
+                f_pts[F] = pts
+                f_nl[F] = nl
+                f_nd[F] = nd
+                f_nc[F] = _split(nl, nd, cross, need, on_ptr, on_cell, link, relk, f_cl[F], f_cd[F])
+                f_ci[F] = 0
+                continue
+            # every line done: intern the state's class by its set of moves
+            m = f_nmv[F]
+            mh = np.zeros(m, np.uint64)
+            for j in range(m):
+                mh[j] = _mix64(kl_hash[f_mkl[F, j]] ^ np.uint64(f_mpts[F, j] + 1) * np.uint64(0x9E3779B97F4A7C15))
+            order = np.argsort(mh)
+            sig = np.uint64(0xBB67AE8584CAA73B)
+            for j in range(m):
+                if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                    continue
+                sig = _mix64(sig ^ mh[order[j]])
+            c = intern[sig] if sig in intern else -1
+            if c < 0:
+                c = ncls
+                ncls += 1
+                intern[sig] = c
+                move_ptr = _grown(move_ptr, c + 1)
+                total = _grown(total, c)
+                g = move_ptr[c]
+                move_pts = _grown(move_pts, g + m)
+                move_kl = _grown(move_kl, g + m)
+                move_hash = _grown(move_hash, g + m)
+                best_total = 0
+                for j in range(m):
+                    if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                        continue
+                    o = order[j]
+                    kl = f_mkl[F, o]
+                    move_pts[g] = f_mpts[F, o]
+                    move_kl[g] = kl
+                    move_hash[g] = mh[o]
+                    t_all = f_mpts[F, o]
+                    for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                        t_all += total[kl_items[t]]
+                    best_total = max(best_total, t_all)
+                    g += 1
+                move_ptr[c + 1] = g
+                total[c] = best_total
+            class_of[(f_legal[F], f_drawn[F])] = c
+            depth -= 1
+            if depth >= 0:
+                f_kids[depth, f_ci[depth]] = c
+                f_ci[depth] += 1
+            else:
+                root_cls[r] = c
+        if not ok:
+            break
+    return (
+        ok,
+        root_l[:nroots].copy(),
+        root_cls,
+        states,
+        move_ptr[: ncls + 1].copy(),
+        move_pts,
+        move_kl,
+        move_hash,
+        kl_ptr[: nkl + 1].copy(),
+        kl_items,
+        total[:ncls].copy(),
+        root_line_hash,
+    )
 
 
 class Regions:
-    """The position's regions and the interned game trees of every state they can reach.
-
-    Lines are numbered locally (bit ``k`` of a mask is ``self.lines[k]``); a
-    region's state is ``(legal, drawn)``: its legal lines, and which of them
-    (by the local numbering) have been drawn since, among the sides of its
-    live cells.  Build with :meth:`explore`.
-    """
+    """A position's regions, and (after :meth:`explore`) the interned game trees of every
+    state they can reach, as flat arrays for :func:`_sum_kernel`.  Lines are numbered
+    locally: bit ``k`` of a mask is the pair ``self.lines[k]``."""
 
     def __init__(self, game: Game, D: GameArrays) -> None:
         S = game.board.arrays
@@ -99,160 +411,70 @@ class Regions:
         n = int(st["nlegal"])
         self.extra = bool(st["extra"])
         self.lines = np.sort(D.legal_list[:n]).astype(np.int64)
+        self.n = n
+        self.fits = n <= MAX_LINES
+        self.states = 0
+        if not self.fits:
+            return
         local = {int(p): k for k, p in enumerate(self.lines)}
-        cm = _cross_matrix(S, self.lines)
-        self.cross = [sum(1 << int(b) for b in np.flatnonzero(cm[a])) for a in range(n)]
-        cells: dict[int, int] = {}
+        self.cross = _cross_matrix(S, self.lines)
+        need: dict[int, int] = {}
         for p in self.lines:
             for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
                 c = int(S.inc_cell[t])
-                if c not in cells and D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
+                if c not in need and D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
                     # a live cell: its undrawn sides are all legal
-                    cells[c] = sum(1 << local[int(r)] for r in S.cell_pairs[c] if D.line_owner[r] < 0)
-        self.need = list(cells.values())  # per live cell: its sides still to draw (local bits)
-        self.on: list[list[int]] = [[] for _ in range(n)]  # live cells on each line
-        for ci, need in enumerate(self.need):
-            for k in _bits(need):
-                self.on[k].append(ci)
-        self.class_of: dict[tuple[int, int], int] = {}
-        self._kids: dict[tuple[int, int], tuple[int, ...]] = {}  # (legal, drawn) -> its regions' classes
-        self.moves: list[tuple[tuple[int, tuple[int, ...]], ...]] = [()]  # class 0: no lines left
-        self._intern: dict[tuple[tuple[int, tuple[int, ...]], ...], int] = {(): 0}
-        self.states = 0
-        self.roots: list[tuple[int, int, tuple[int, ...]]] = []
-        self.root_classes: list[int] = []
+                    need[c] = sum(1 << local[int(r)] for r in S.cell_pairs[c] if D.line_owner[r] < 0)
+        self.need = np.asarray(list(need.values()), np.uint64)
+        on: list[list[int]] = [[] for _ in range(n)]  # the live cells on each line
+        for ci, bits in enumerate(need.values()):
+            for k in range(n):
+                if bits >> k & 1:
+                    on[k].append(ci)
+        self.on_ptr = np.zeros(n + 1, np.int64)
+        self.on_ptr[1:] = np.cumsum([len(x) for x in on])
+        self.on_cell = np.asarray([c for x in on for c in x], np.int64)
 
-    # ------------------------------------------------------------------ regions
-
-    def split(self, legal: int, drawn: int, cells: tuple[int, ...]) -> list[tuple[int, int, tuple[int, ...]]]:
-        """The regions of a state: ``(legal, drawn, live cells)`` each (``cells``: where to look)."""
-        need, cross, on = self.need, self.cross, self.on
-        live: dict[int, int] = {}  # live cell -> its sides still to draw
-        for ci in cells:
-            und = need[ci] & ~drawn
-            if und and not und & ~legal:
-                live[ci] = und
-        out = []
-        rest = legal
-        while rest:
-            comp = frontier = rest & -rest
-            while frontier:
-                b = frontier & -frontier
-                frontier ^= b
-                k = b.bit_length() - 1
-                grow = cross[k]
-                for ci in on[k]:
-                    grow |= live.get(ci, 0)
-                grow &= legal & ~comp
-                comp |= grow
-                frontier |= grow
-            rest &= ~comp
-            mine = tuple(ci for ci, und in live.items() if und & comp)
-            rel = 0
-            for ci in mine:
-                rel |= need[ci]
-            out.append((comp, drawn & rel, mine))
-        return out
-
-    def _move(self, k: int, legal: int, drawn: int, cells: tuple[int, ...]) -> tuple[int, int, int]:
-        """(points, legal after, drawn after) of the local line ``k``."""
-        b = 1 << k
-        pts = 0
-        for ci in self.on[k]:
-            if ci in cells and self.need[ci] & ~drawn == b:
-                pts += 1
-        return pts, legal & ~b & ~self.cross[k], drawn | b
-
-    def _after(
-        self, k: int, legal: int, drawn: int, cells: tuple[int, ...], budget: int, abort: np.ndarray
-    ) -> tuple[int, tuple[int, ...]]:
-        pts, nl, nd = self._move(k, legal, drawn, cells)
-        kids = self._kids.get((nl, nd))
-        if kids is None:  # the same state is reached by several lines and orders: split it once
-            found = sorted(self._class(sl, sd, sc, budget, abort) for sl, sd, sc in self.split(nl, nd, cells))
-            kids = self._kids[(nl, nd)] = tuple(c for c in found if c != 0)
-        return pts, kids
-
-    def _class(self, legal: int, drawn: int, cells: tuple[int, ...], budget: int, abort: np.ndarray) -> int:
-        """The class of a region's state, exploring (and interning) everything it can reach."""
-        found = self.class_of.get((legal, drawn))
-        if found is not None:
-            return found
-        self.states += 1
-        if self.states > budget or (self.states & 255 == 0 and abort[0]):
-            raise _OverBudget
-        moves = {self._after(k, legal, drawn, cells, budget, abort) for k in _bits(legal)}
-        sig = tuple(sorted(moves))
-        c = self._intern.get(sig)
-        if c is None:
-            c = len(self.moves)
-            self.moves.append(sig)
-            self._intern[sig] = c
-        self.class_of[(legal, drawn)] = c
-        return c
+    def parts(self) -> list[int]:
+        """The legal-line masks of the regions (the position as it stands)."""
+        if not self.fits:
+            raise ValueError(f"too many legal lines for the regions' masks: {self.n} (at most {MAX_LINES})")
+        out_l = np.zeros(64, np.uint64)
+        out_d = np.zeros(64, np.uint64)
+        scratch = (np.zeros(64, np.uint64), np.zeros(64, np.uint64))
+        full = np.uint64((1 << self.n) - 1)
+        nc = _split(full, np.uint64(0), self.cross, self.need, self.on_ptr, self.on_cell, *scratch, out_l, out_d)
+        return [int(x) for x in out_l[:nc]]
 
     def explore(self, max_states: int, abort: np.ndarray) -> bool:
-        """Intern every region state the position can reach; False when more than ``max_states``
-        (or the abort flag) stopped it."""
-        n = len(self.lines)
-        try:
-            self.roots = self.split((1 << n) - 1, 0, tuple(range(len(self.need))))
-            self.root_classes = [self._class(lg, dr, cl, max_states, abort) for lg, dr, cl in self.roots]
-        except _OverBudget:
+        """Intern every region state the position can reach; False when there are more than
+        ``max_states`` (or more than :data:`MAX_LINES` legal lines, or the abort flag rose)."""
+        if not self.fits:
             return False
-        except RecursionError:  # a region too deep to explore here: leave it to the whole-board search
+        res = _explore(self.cross, self.need, self.on_ptr, self.on_cell, self.n, max_states, abort)
+        self.states = int(res[3])
+        if not res[0]:
             return False
+        self.root_masks, self.root_classes = res[1], res[2]
+        self.move_ptr, self.move_pts, self.move_kl, self.move_hash = res[4:8]
+        self.kl_ptr, self.kl_items, self.total, self.root_line_hash = res[8:12]
         return True
 
-    # ------------------------------------------------------------------ the sum
-
-    def tables(self) -> tuple[np.ndarray, ...]:
-        """The interned classes as flat arrays for :func:`sum_search`:
-        (move_ptr, move_pts, kid_ptr, kids, total, key)."""
-        ncls = len(self.moves)
-        move_ptr = np.zeros(ncls + 1, np.int32)
-        pts: list[int] = []
-        kids: list[int] = []
-        kid_ptr = [0]
-        for c, sig in enumerate(self.moves):
-            for p, ks in sig:
-                pts.append(p)
-                kids.extend(ks)
-                kid_ptr.append(len(kids))
-            move_ptr[c + 1] = len(pts)
-        total = np.zeros(ncls, np.int32)
-        for c, sig in enumerate(self.moves):  # children are interned before their parents
-            total[c] = max((p + sum(int(total[k]) for k in ks) for p, ks in sig), default=0)
-        key = np.random.default_rng(0x7269).integers(1, 2**63, ncls, dtype=np.int64).astype(np.uint64)
-        return (
-            move_ptr,
-            np.asarray(pts, np.int32),
-            np.asarray(kid_ptr, np.int32),
-            np.asarray(kids, np.int32),
-            total,
-            key,
-        )
-
-    def pair_of(self, cls: int, move: int) -> int:
-        """A board pair playing the ``move``-th move of class ``cls`` in one of the root regions."""
-        want = self.moves[cls][move]
-        for (legal, drawn, cells), c in zip(self.roots, self.root_classes, strict=True):
+    def pair_of(self, move: int) -> int:
+        """A board pair making the move ``move`` (a global move id) in one of the root regions."""
+        cls = int(np.searchsorted(self.move_ptr, move, side="right")) - 1
+        for mask, c in zip(self.root_masks, self.root_classes, strict=True):
             if c != cls:
                 continue
-            for k in _bits(legal):
-                if self._after(k, legal, drawn, cells, _INF, np.zeros(1, np.uint8)) == want:
+            for k in range(self.n):
+                if int(mask) >> k & 1 and self.root_line_hash[k] == self.move_hash[move]:
                     return int(self.lines[k])
         raise AssertionError("a class's move was not found in its region")
 
 
 def region_sizes(game: Game) -> list[int]:
     """The number of legal lines in each region of the position, largest first."""
-    D = game.arrays()
-    r = Regions(game, D)
-    n = len(r.lines)
-    return sorted(
-        (bin(lg).count("1") for lg, _, _ in r.split((1 << n) - 1, 0, tuple(range(len(r.need))))), reverse=True
-    )
+    return sorted((bin(m).count("1") for m in Regions(game, game.arrays()).parts()), reverse=True)
 
 
 _ENTER, _NEXT, _RETURN = 0, 1, 2
@@ -262,8 +484,9 @@ _ENTER, _NEXT, _RETURN = 0, 1, 2
 def _sum_kernel(
     move_ptr: np.ndarray,
     move_pts: np.ndarray,
-    kid_ptr: np.ndarray,
-    kids: np.ndarray,
+    move_kl: np.ndarray,
+    kl_ptr: np.ndarray,
+    kl_items: np.ndarray,
     total: np.ndarray,
     key: np.ndarray,
     root: np.ndarray,
@@ -290,12 +513,12 @@ def _sum_kernel(
     """
     plies = nlines + 2  # a line a ply
     width = nlines + 2  # a region, or a move, has a line at least
-    ms = np.zeros((plies, width), np.int32)
-    msz = np.zeros(plies, np.int32)
-    mv = np.zeros((plies, width), np.int32)  # the node's moves (global move ids) ...
-    mvc = np.zeros((plies, width), np.int32)  # ... and their classes
-    nmv = np.zeros(plies, np.int32)
-    idx = np.zeros(plies, np.int32)
+    ms = np.zeros((plies, width), np.int64)
+    msz = np.zeros(plies, np.int64)
+    mv = np.zeros((plies, width), np.int64)  # the node's moves (global move ids) ...
+    mvc = np.zeros((plies, width), np.int64)  # ... and their classes
+    nmv = np.zeros(plies, np.int64)
+    idx = np.zeros(plies, np.int64)
     fa = np.zeros(plies, np.int64)
     fb = np.zeros(plies, np.int64)
     fa0 = np.zeros(plies, np.int64)
@@ -393,8 +616,9 @@ def _sum_kernel(
                     continue
                 ms[ply + 1, k2] = x
                 k2 += 1
-            for t in range(kid_ptr[g], kid_ptr[g + 1]):
-                x = kids[t]
+            kl = move_kl[g]
+            for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                x = kl_items[t]
                 pos = k2
                 while pos > 0 and ms[ply + 1, pos - 1] > x:
                     ms[ply + 1, pos] = ms[ply + 1, pos - 1]
@@ -430,36 +654,35 @@ def _sum_kernel(
 
 
 class SumSearch:
-    """The sum of a position's regions, ready to search (one table shared by successive searches)."""
+    """The sum of a position's explored regions, ready to search (one table shared by successive searches)."""
 
     def __init__(self, regions: Regions, tt_bits: int = 18) -> None:
-        self.regions = regions
-        self.tabs = regions.tables()
-        self.root = np.asarray([c for c in regions.root_classes if c != 0], np.int32)
+        r = regions
+        self.regions = r
+        key = np.random.default_rng(0x7269).integers(1, 2**63, len(r.total), dtype=np.int64).astype(np.uint64)
+        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key)
+        self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
         size = 1 << tt_bits
         self.tt = (
             np.zeros(size, np.uint64),
-            np.zeros(size, np.int32),
+            np.zeros(size, np.int64),
             np.zeros(size, np.int8),
-            np.full(size, -1, np.int32),
+            np.full(size, -1, np.int64),
         )
-        self._move_cls = np.repeat(np.arange(len(regions.moves), dtype=np.int32), np.diff(self.tabs[0]))
 
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
+        r = self.regions
         v, g, nodes, aborted = _sum_kernel(
-            *self.tabs, self.root, len(self.regions.lines), self.regions.extra, alpha, beta, node_limit, abort, *self.tt
+            *self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, *self.tt
         )
-        pair = -1
-        if not aborted and g >= 0:
-            c = int(self._move_cls[g])
-            pair = self.regions.pair_of(c, int(g - self.tabs[0][c]))
+        pair = r.pair_of(int(g)) if not aborted and g >= 0 else -1
         return SumResult(value=int(v), pair=pair, nodes=int(nodes), aborted=bool(aborted))
 
 
 def sum_search(game: Game, D: GameArrays, *, max_states: int, abort: np.ndarray, tt_bits: int = 18) -> SumSearch | None:
     """The position as a sum of regions, explored within ``max_states`` region states; None when
-    that budget (or the abort flag) stopped the exploration."""
+    that budget (or the abort flag, or too many legal lines) stopped the exploration."""
     r = Regions(game, D)
     if not r.explore(max_states, abort):
         return None
