@@ -15,10 +15,7 @@ best-sampled safe line outright (``safe_trust``), which changed its move on
 the 12-star position alone; and when medium lost its leaf noise for lapses
 (seven moves in ten are the simple rule's, three in ten with the extra turn)
 and began to sample the safe lines as hard does, which changed medium's move
-on 7 of its 11 positions and no other level's; and when hard began to prove
-results over the board's regions (``Level.region_legal``), which changed its
-move on the 24-star extra-turn position alone (41 legal lines): both the old
-move and the new one are worth +26 with perfect play after them.
+on 7 of its 11 positions and no other level's.
 """
 
 from __future__ import annotations

@@ -58,9 +58,9 @@ class Level:
     #: most this many legal lines remain; 0 = never.  Late in a game the board falls apart
     #: into small independent regions, and there this proves far more than ``solve_legal``
     region_legal: int = 0
-    #: region states that proof may explore (Python: about 0.2-0.4 ms each)
+    #: region states that proof may explore (about 10 us each)
     region_states: int = 0
-    #: nodes its search over the sum of the regions may use (about 0.15 us each)
+    #: nodes its search over the sum of the regions may use (about 0.1-0.3 us each)
     region_nodes: int = 0
     #: > 0: while safe lines remain, their futures are sampled (randomly ranked safe lines by
     #: both sides, then the give-phase model's playout) by sequential halving, up to this many
@@ -154,8 +154,8 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             solve_nodes=300_000,
             solve_work=20_000_000,
             region_legal=48,
-            region_states=1_500,
-            region_nodes=4_000_000,
+            region_states=20_000,
+            region_nodes=1_500_000,
             safe_mc=16,
             safe_mc_work=10_000_000,
             safe_trust=True,

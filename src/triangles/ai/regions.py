@@ -489,6 +489,7 @@ def _sum_kernel(
     kl_items: np.ndarray,
     total: np.ndarray,
     key: np.ndarray,
+    order: np.ndarray,
     root: np.ndarray,
     nlines: int,
     extra: bool,
@@ -574,11 +575,11 @@ def _sum_kernel(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 for g in range(move_ptr[c], move_ptr[c + 1]):
-                    rank = move_pts[g] + (1000 if g == hint else 0)
+                    rank = order[g] + (1 << 20 if g == hint else 0)
                     pos = m
                     while pos > 0:
                         q = mv[ply, pos - 1]
-                        if move_pts[q] + (1000 if q == hint else 0) >= rank:
+                        if order[q] + (1 << 20 if q == hint else 0) >= rank:
                             break
                         mv[ply, pos] = q
                         mvc[ply, pos] = mvc[ply, pos - 1]
@@ -592,6 +593,30 @@ def _sum_kernel(
             bestm[ply] = -1
             fa0[ply] = fa[ply]
             state = _NEXT
+            if ply > 0:
+                # enhanced transposition cut-off: a child whose stored bound already refutes
+                # this node's window settles it without a search
+                for j in range(m):
+                    g = mv[ply, j]
+                    ch = h - key[mvc[ply, j]]
+                    kl = move_kl[g]
+                    for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                        ch += key[kl_items[t]]
+                    cs = np.int64(ch & mask)
+                    if tt_key[cs] != ch or ch == 0:
+                        continue
+                    p = move_pts[g]
+                    u = tt_val[cs]
+                    fl = tt_flag[cs]
+                    if p > 0 and extra:
+                        if fl != _UPPER and p + u >= fb[ply]:
+                            ret = p + u
+                            state = _RETURN
+                            break
+                    elif fl != _LOWER and p - u >= fb[ply]:
+                        ret = p - u
+                        state = _RETURN
+                        break
         elif state == _NEXT:
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
@@ -653,6 +678,20 @@ def _sum_kernel(
                         idx[ply] = nmv[ply]
 
 
+def _move_order(r: Regions) -> np.ndarray:
+    """A static ordering key per move: the points it scores first, then the fewest points it
+    offers (the most the best capture of each region it leaves scores, added up)."""
+    ncls = len(r.total)
+    nmoves = int(r.move_ptr[-1])
+    pts = r.move_pts[:nmoves].astype(np.int64)
+    maxpts = np.zeros(ncls, np.int64)
+    np.maximum.at(maxpts, np.repeat(np.arange(ncls), np.diff(r.move_ptr)), pts)
+    nkl = len(r.kl_ptr) - 1
+    offer_kl = np.zeros(nkl, np.int64)
+    np.add.at(offer_kl, np.repeat(np.arange(nkl), np.diff(r.kl_ptr)), maxpts[r.kl_items[: r.kl_ptr[-1]]])
+    return pts * 1024 - offer_kl[r.move_kl[:nmoves]]
+
+
 class SumSearch:
     """The sum of a position's explored regions, ready to search (one table shared by successive searches)."""
 
@@ -660,7 +699,7 @@ class SumSearch:
         r = regions
         self.regions = r
         key = np.random.default_rng(0x7269).integers(1, 2**63, len(r.total), dtype=np.int64).astype(np.uint64)
-        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key)
+        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, _move_order(r))
         self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
         size = 1 << tt_bits
         self.tt = (

@@ -20,7 +20,7 @@ import numpy as np
 from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.regions import sum_search
+from triangles.ai.regions import MAX_LINES, sum_search
 
 if TYPE_CHECKING:
     from triangles.kernels import GameArrays
@@ -38,12 +38,13 @@ __all__ = [
     "exact_split",
 ]
 
-#: maximum number of legal lines :func:`solve` accepts
-SOLVE_MAX_LEGAL = 40
+#: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
+SOLVE_MAX_LEGAL = MAX_LINES
 #: node budget of :func:`solve` (about 10-20 s on 2 threads; a 30 s wall-clock cap also applies)
 SOLVE_MAX_NODES = 30_000_000
-#: region states :func:`solve` may explore before it falls back on the whole-board search (about 5 s)
-SOLVE_MAX_STATES = 20_000
+#: region states :func:`solve` may explore before it falls back on the whole-board search
+#: (about 10-20 s; a whole 10-star board needs 0.5-1.1 M)
+SOLVE_MAX_STATES = 1_000_000
 
 
 class Exact(NamedTuple):
