@@ -11,6 +11,12 @@ one thread) instead.
 
     python benchmarks/proof_bench.py [--stars 24] [--legal 20,24,28,32] [--games 8] [--budget 3000000] [--extra-turn]
     python benchmarks/proof_bench.py --hard --legal 24,32,40,48   # hard's proof horizon on this board size
+    python benchmarks/proof_bench.py --regions --exact --stars 10 --legal 64 --budget 300000000   # whole boards
+
+``--regions`` proves (or with ``--exact`` values) over the position's regions
+(:mod:`triangles.ai.regions`), within ``--states`` region states and
+``--budget`` nodes; its node column counts both.  ``--legal 64`` on a small
+board takes the whole board from its first move.
 
 ``--hard`` runs hard's own proofs with its budgets and its wall-clock share
 (over the regions, then the whole-board proof: ``api._proved_line``); the node
@@ -40,6 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hard", action="store_true", help="hard's own budget on each position (its proof horizon)")
     ap.add_argument("--extra-turn", action="store_true")
     ap.add_argument("--exact", action="store_true", help="the exact value instead of a win/draw proof")
+    ap.add_argument(
+        "--regions",
+        action="store_true",
+        help="over the position's regions (solver.decide_regions; with --exact their full-window search)",
+    )
+    ap.add_argument("--states", type=int, default=1_000_000, help="region states --regions may explore")
     ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
     ap.add_argument("--verbose", action="store_true", help="a line per position")
     args = ap.parse_args(argv)
@@ -47,7 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai import LEVELS
     from triangles.ai.api import SearchInfo, _proved_line
     from triangles.ai.baselines import greedy_move
-    from triangles.ai.solver import decide, exact
+    from triangles.ai.regions import sum_search
+    from triangles.ai.solver import decide, decide_regions, exact
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -83,6 +96,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 info = SearchInfo()
                 _proved_line(g, g.arrays(), hard, hard.time_limit, info)
                 res, nodes = (True if info.solved else None), info.nodes
+            elif args.regions and args.exact:
+                ss = sum_search(g, g.arrays(), max_states=args.states, abort=abort, tt_bits=args.tt_bits)
+                res, nodes = None, args.states
+                if ss is not None:
+                    r = ss.search(-(1 << 20), 1 << 20, args.budget, abort)
+                    res, nodes = (None if r.aborted else r.value), ss.regions.states + r.nodes
+            elif args.regions:
+                res, nodes = decide_regions(g, g.arrays(), max_states=args.states, max_nodes=args.budget, abort=abort)
             elif args.exact:
                 res, nodes = exact(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
             else:

@@ -165,3 +165,17 @@ def test_hard_proves_positions_the_whole_board_proof_cannot_reach():
         after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
         v = closed + after if h.player == me else closed - after
         assert np.sign(lead + v) == info.outcome
+
+
+def test_only_hard_proves_over_regions_and_further_with_the_extra_turn():
+    from triangles.ai.regions import MAX_LINES
+
+    hard = LEVELS["hard"]
+    assert 0 < hard.region_legal <= hard.region_legal_extra <= MAX_LINES
+    assert LEVELS["easy"].region_legal == LEVELS["medium"].region_legal == 0
+    assert LEVELS["easy"].region_legal_extra == LEVELS["medium"].region_legal_extra == 0
+    # with the extra turn past region_legal: proved (60 stars, 56 legal lines)
+    g = greedy_to(60, 56, 0, extra=True)
+    assert hard.region_legal < g.legal_count() <= hard.region_legal_extra
+    choose_move(g, "hard", seed=1, time_limit=60.0)
+    assert last_info().solved

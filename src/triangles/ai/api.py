@@ -133,15 +133,17 @@ def _engine_move(game: Game, lv: Level, salt: int, cap: float, info: SearchInfo)
 
 def _proved_line(game: Game, D: GameArrays, lv: Level, cap: float, info: SearchInfo) -> int:
     """A line proved to win, else to draw, or -1 (lost, or nothing proved within the level's
-    budgets): over the regions first (``Level.region_legal``), else by the whole-board proof
-    (``Level.solve_legal``; twice as many lines with the extra-turn rule, where it is far cheaper)."""
+    budgets): over the regions first (``Level.region_legal``, ``Level.region_legal_extra``),
+    else by the whole-board proof (``Level.solve_legal``; twice as many lines with the
+    extra-turn rule, where it is far cheaper)."""
     nlegal = int(D.counters[0]["nlegal"])
     reach = lv.solve_legal * (2 if game.extra_turn else 1)
     proof = None
     # the proofs may use only part of the cap: on a loaded machine a proof cut by the
     # cap used to leave the search only its first depth (too small to poll the flag)
     with AbortTimer(cap * PROOF_SHARE) as proof_timer:
-        if lv.region_legal and nlegal <= lv.region_legal:
+        regions = lv.region_legal_extra if game.extra_turn else lv.region_legal
+        if regions and nlegal <= regions:
             proof, work = decide_regions(
                 game, D, max_states=lv.region_states, max_nodes=lv.region_nodes, abort=proof_timer.flag
             )

@@ -58,6 +58,9 @@ class Level:
     #: most this many legal lines remain; 0 = never.  Late in a game the board falls apart
     #: into small independent regions, and there this proves far more than ``solve_legal``
     region_legal: int = 0
+    #: the same under the extra-turn rule, where the regions' sum is far cheaper to search
+    #: (at most ``regions.MAX_LINES``)
+    region_legal_extra: int = 0
     #: region states that proof may explore (about 10 us each)
     region_states: int = 0
     #: nodes its search over the sum of the regions may use (about 0.1-0.3 us each)
@@ -106,8 +109,10 @@ class Level:
 #: are lapses (the simple rule's move; three in ten with the extra turn, where a
 #: lapse costs more): noise on every leaf traded beating greedy against losing to
 #: hard, lapses do far less so.  hard has no noise or lapses,
-#: searches deepest and plays for a proved win (or draw) in the last ~24 lines on
-#: 24 stars (fewer on larger boards, where a node costs more); before that, while
+#: searches deepest and plays for a proved win (or draw) once the board has fallen
+#: apart into small regions (up to 48 legal lines, 64 with the extra turn; on 24
+#: stars most positions of 40 lines are proved) or, failing that, in the last ~24
+#: lines on 24 stars (fewer on larger boards, where a node costs more); before that, while
 #: safe lines remain and nothing can be taken, it plays the safe line whose sampled
 #: futures end best (with the extra turn it searches that line first): the search
 #: alone sees every safe line as equal.
@@ -154,6 +159,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             solve_nodes=300_000,
             solve_work=20_000_000,
             region_legal=48,
+            region_legal_extra=64,
             region_states=20_000,
             region_nodes=1_500_000,
             safe_mc=16,
