@@ -13,6 +13,7 @@ equivalence class.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -97,21 +98,33 @@ def decide(
     runs out first.  The two searches share one table (its entries are bounds,
     valid for any window).
     """
-    lead = _lead(D)
     sr = _exact_search(game, D, abort, tt_bits)
-    used = 0
+
+    def probe(t: int, limit: int) -> tuple[int, int, int, bool]:
+        r = E.search(game.board.arrays, D, sr, depth=E.SOLVE_DEPTH, node_limit=limit, alpha=t - 1, beta=t)
+        return r.value, r.best, r.nodes, r.aborted
+
+    return _prove(_lead(D) * E.SCALE, E.SCALE, probe, max_nodes, 0)
+
+
+def _prove(
+    lead: int, unit: int, probe: Callable[[int, int], tuple[int, int, int, bool]], max_nodes: int, used: int
+) -> tuple[Proof | None, int]:
+    """A win, else a draw, by null-window probes: ``probe(t, node_limit)`` gives (value, line,
+    nodes, aborted) of a search with the window (t - 1, t).  The mover's future points reaching
+    -lead + 1 win, -lead draw (``unit``: one triangle in the values' scale).  Returns
+    ``(proof, nodes)``; None once the nodes run out."""
     for outcome in (1, 0):
-        # future points > -lead wins; == -lead draws.  Values are multiples of SCALE.
-        t = (-lead + outcome) * E.SCALE
+        t = -lead + outcome * unit
         limit = max_nodes - used
         if limit <= 0:
             return None, used
-        r = E.search(game.board.arrays, D, sr, depth=E.SOLVE_DEPTH, node_limit=limit, alpha=t - 1, beta=t)
-        used += r.nodes
-        if r.aborted:
+        value, pair, nodes, aborted = probe(t, limit)
+        used += nodes
+        if aborted:
             return None, used
-        if r.value >= t:
-            return Proof(outcome=outcome, pair=r.best), used
+        if value >= t:
+            return Proof(outcome=outcome, pair=pair), used
     return Proof(outcome=-1, pair=-1), used
 
 
@@ -130,17 +143,7 @@ def decide_regions(
     ss = sum_search(game, D, max_states=max_states, abort=abort)
     if ss is None:
         return None, max_states
-    lead = _lead(D)
-    used = ss.regions.states
-    for outcome in (1, 0):
-        t = -lead + outcome  # future points >= t: a win (outcome 1), a draw (0)
-        r = ss.search(t - 1, t, max(1, max_nodes - used), abort)
-        used += r.nodes
-        if r.aborted:
-            return None, used
-        if r.value >= t:
-            return Proof(outcome=outcome, pair=r.pair), used
-    return Proof(outcome=-1, pair=-1), used
+    return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, ss.regions.states)
 
 
 def exact_split(
