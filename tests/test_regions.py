@@ -12,7 +12,7 @@ from triangles import kernels as K
 from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
-from triangles.ai.regions import Regions, region_sizes, sum_search
+from triangles.ai.regions import Regions, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -112,7 +112,6 @@ def test_regions_are_independent(seed):
         if D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
             sides = {owner[int(s)] for s in S.cell_pairs[c] if D.line_owner[s] < 0}
             assert len(sides) == 1
-    assert region_sizes(g) == sorted((bin(m).count("1") for m in parts), reverse=True)
 
 
 @pytest.mark.parametrize("extra", [False, True])

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from triangles.kernels import BoardArrays, GameArrays
     from triangles.rules import Game
 
-__all__ = ["MAX_LINES", "Regions", "SumResult", "SumSearch", "sum_search", "region_sizes"]
+__all__ = ["MAX_LINES", "Regions", "SumResult", "SumSearch", "sum_search"]
 
 _INF = 1 << 30
 #: most legal lines the regions handle (their states are 64-bit masks)
@@ -190,6 +190,27 @@ def _grown(a: np.ndarray, size: int) -> np.ndarray:
     return b
 
 
+@njit(inline="always")
+def _add_move(
+    F: int,
+    k: int,
+    pts: int,
+    kl: int,
+    f_mpts: np.ndarray,
+    f_mkl: np.ndarray,
+    f_nmv: np.ndarray,
+    kl_hash: np.ndarray,
+    root_line_hash: np.ndarray,
+) -> None:
+    """Record the line ``k`` of the state at stack depth ``F`` as a move (its points, its kid
+    list); on a root region, also the move's hash, to find the line again (``Regions.pair_of``)."""
+    f_mpts[F, f_nmv[F]] = pts
+    f_mkl[F, f_nmv[F]] = kl
+    if F == 0:
+        root_line_hash[k] = _move_hash(kl_hash[kl], pts)
+    f_nmv[F] += 1
+
+
 @njit(nogil=True)
 def _explore(
     cross: np.ndarray,
@@ -304,11 +325,7 @@ def _explore(
                 kl_hash[nkl] = h
                 kl_ptr[nkl + 1] = start + nk
                 kids_of[(f_nl[F], f_nd[F])] = nkl
-                f_mpts[F, f_nmv[F]] = f_pts[F]
-                f_mkl[F, f_nmv[F]] = nkl
-                if F == 0:
-                    root_line_hash[f_k[F]] = _move_hash(kl_hash[nkl], f_pts[F])
-                f_nmv[F] += 1
+                _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                 nkl += 1
                 f_k[F] = -1
                 continue
@@ -326,11 +343,7 @@ def _explore(
                 nd = drawn | b
                 kl = kids_of[(nl, nd)] if (nl, nd) in kids_of else -1
                 if kl >= 0:  # that state was split before (another line, another order)
-                    f_mpts[F, f_nmv[F]] = pts
-                    f_mkl[F, f_nmv[F]] = kl
-                    if F == 0:
-                        root_line_hash[k] = _move_hash(kl_hash[kl], pts)
-                    f_nmv[F] += 1
+                    _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                     continue
                 f_k[F] = k
                 f_pts[F] = pts
@@ -472,11 +485,6 @@ class Regions:
                 if int(mask) >> k & 1 and self.root_line_hash[k] == self.move_hash[move]:
                     return int(self.lines[k])
         raise AssertionError("a class's move was not found in its region")
-
-
-def region_sizes(game: Game) -> list[int]:
-    """The number of legal lines in each region of the position, largest first."""
-    return sorted((bin(m).count("1") for m in Regions(game, game.arrays()).parts()), reverse=True)
 
 
 _ENTER, _NEXT, _RETURN = 0, 1, 2

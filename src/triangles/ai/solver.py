@@ -21,7 +21,7 @@ import numpy as np
 from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.regions import MAX_LINES, sum_search
+from triangles.ai.regions import MAX_LINES, Regions, SumSearch, sum_search
 
 if TYPE_CHECKING:
     from triangles.kernels import GameArrays
@@ -140,9 +140,10 @@ def decide_regions(
     """:func:`decide` over the position's regions (:mod:`triangles.ai.regions`): the same
     answer, or None when exploring the regions or the search outran its budget.  Returns
     ``(proof, work)``, the work being the region states explored plus the nodes searched."""
-    ss = sum_search(game, D, max_states=max_states, abort=abort)
-    if ss is None:
-        return None, max_states
+    r = Regions(game, D)
+    if not r.explore(max_states, abort):
+        return None, r.states
+    ss = SumSearch(r)
     return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, ss.regions.states)
 
 
