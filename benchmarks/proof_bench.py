@@ -103,7 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     r = ss.search(-(1 << 20), 1 << 20, args.budget, abort)
                     res, nodes = (None if r.aborted else r.value), ss.regions.states + r.nodes
             elif args.regions:
-                res, nodes = decide_regions(g, g.arrays(), max_states=args.states, max_nodes=args.budget, abort=abort)
+                res, nodes = decide_regions(
+                    g, g.arrays(), max_states=args.states, max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits
+                )
             elif args.exact:
                 res, nodes = exact(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
             else:

@@ -67,14 +67,16 @@ def test_give_estimates_compares_every_estimate_with_the_solver(
         assert error >= 0 and 0 <= sign <= 1
 
 
-def test_decided_when_walks_back_through_a_lost_game() -> None:
+@pytest.mark.parametrize("states", [0, 1_000_000])
+def test_decided_when_walks_back_through_a_lost_game(states: int) -> None:
     """random against greedy on 8 stars: each game random does not win is solved back to its
-    first line, and the margins agree with the lines played (perfect play does at least as well)."""
+    first line (by the whole-board search, or over the regions), and the margins agree with
+    the lines played (perfect play does at least as well)."""
     import decided_when
 
     lost = 0
     for g in range(6):
-        game, diff, rows = decided_when.replay(("random", "greedy", "phone", 8, False, 0, g, 2_000_000))
+        game, diff, rows = decided_when.replay(("random", "greedy", "phone", 8, False, 0, g, 2_000_000, states))
         assert game == g
         if diff > 0:
             assert rows == []

@@ -135,7 +135,7 @@ def _lead(D: GameArrays) -> int:
 
 
 def decide_regions(
-    game: Game, D: GameArrays, *, max_states: int, max_nodes: int, abort: np.ndarray
+    game: Game, D: GameArrays, *, max_states: int, max_nodes: int, abort: np.ndarray, tt_bits: int = 18
 ) -> tuple[Proof | None, int]:
     """:func:`decide` over the position's regions (:mod:`triangles.ai.regions`): the same
     answer, or None when exploring the regions or the search outran its budget.  Returns
@@ -143,7 +143,7 @@ def decide_regions(
     r = Regions(game, D)
     if not r.explore(max_states, abort):
         return None, r.states
-    ss = SumSearch(r)
+    ss = SumSearch(r, tt_bits)
     return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, ss.regions.states)
 
 
