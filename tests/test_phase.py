@@ -355,3 +355,55 @@ def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
         assert not stopped.any()  # a raised abort flag: nothing sampled
         assert_restored(D, before)
     assert compared > 100 and diced > 5
+
+
+def safe_end_ref(g: Game) -> int:
+    """The mover's value when both sides draw safe lines (nothing can be taken meanwhile) until
+    none is left, and the playout values the rest: negamax over every order, on clones."""
+    assert take_ref(g) < 0  # a safe line never makes a triangle closable
+    safe = safe_ids(g)
+    if not safe:
+        return int(P.playout(g.board.arrays, g.arrays(), 8)[0])
+    best = -(1 << 40)
+    for p in safe:
+        child = g.clone()
+        child.play(*g.board.pair(p))
+        best = max(best, -safe_end_ref(child))
+    return best
+
+
+def test_safe_endgame_matches_negamax_over_every_order() -> None:
+    """``safe_end.safe_endgame`` backs up the sets of safe lines drawn; brute force plays
+    every order on clones (lines that turn safe along the way included): the same value
+    after each safe line, and the position untouched."""
+    from triangles.ai.safe_end import safe_endgame
+
+    rng = np.random.default_rng(77)
+    preset = get_preset("phone")
+    compared = turned = 0
+    while compared < 12:
+        g = Game(preset.make_board(int(rng.choice((9, 10, 12, 14))), int(rng.integers(1 << 30))))
+        while not g.is_over():
+            safe = safe_ids(g)
+            if take_ref(g) < 0 and 2 <= len(safe) <= 5:
+                break
+            moves = safe if safe and rng.random() < 0.8 else legal_ids(g)
+            g.play(*g.board.pair(int(moves[int(rng.integers(len(moves)))])))
+        if g.is_over():
+            continue
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        safe = safe_ids(g)
+        values, work, ok = safe_endgame(S, D, np.array(safe, np.int64), 8, 1 << 30, np.zeros(1, np.uint8))
+        assert ok and work > 0
+        assert_restored(D, before)
+        for p, v in zip(safe, values.tolist(), strict=True):
+            child = g.clone()
+            child.play(*g.board.pair(p))
+            assert v == -safe_end_ref(child), (p, v)
+            turned += any(q not in safe for q in safe_ids(child))
+        compared += 1
+        _, _, cut = safe_endgame(S, D, np.array(safe, np.int64), 8, 0, np.zeros(1, np.uint8))
+        assert not cut  # out of budget: no answer
+        assert_restored(D, before)
+    assert turned > 0  # some line turned safe along the way
