@@ -23,7 +23,6 @@ from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
-from triangles.ai.safe_end import MAX_SAFE, safe_endgame
 from triangles.ai.solver import decide, decide_regions, solve
 from triangles.players import LEVEL_NAMES
 
@@ -211,16 +210,9 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
     )
     best_p = -1
     used = 0
-    trusted = lv.safe_trust and not game.extra_turn and not _can_take(game, D)
-    lines = None
-    if trusted and lv.safe_end_work:
-        lines, work = best_safe_sets(game, D, lv, abort)
-        info.nodes += work // _node_cost(game, nlegal)
-        if lines is not None and len(lines) == 1:
-            return int(lines[0])
-    sampled, work = safe_choice(game, D, lv, salt, abort, lines)
+    sampled, work = safe_choice(game, D, lv, salt, abort)
     info.nodes += work // _node_cost(game, nlegal)
-    if sampled >= 0 and trusted:
+    if sampled >= 0 and lv.safe_trust and not game.extra_turn and not _can_take(game, D):
         return sampled
     if sampled >= 0:
         E.set_root_hint(sr, D, sampled)  # searched first at the root, so it wins the search's ties
@@ -252,25 +244,7 @@ def _can_take(game: Game, D: GameArrays) -> bool:
     return bool(closes.max(initial=0) > 0)
 
 
-def best_safe_sets(game: Game, D: GameArrays, lv: Level, abort: np.ndarray) -> tuple[np.ndarray | None, int]:
-    """The safe lines that end best when the end of the safe phase is played out as a game of
-    its own (``safe_end.safe_endgame``), and the work spent, in the units of ``Level.work``;
-    None when there are fewer than two safe lines or the sets outran ``lv.safe_end_work``."""
-    S = game.board.arrays
-    pairs, closes, gives = move_table(S, D)
-    safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
-    unit = int(D.counters[0]["nlegal"])
-    if len(safe) < 2 or len(safe) > MAX_SAFE:
-        return None, unit
-    values, scans, ok = safe_endgame(S, D, safe, lv.safe_cand, lv.safe_end_work // max(unit, 1), abort)
-    if not ok:
-        return None, unit * int(scans)
-    return safe[values == values.max()], unit * int(scans)
-
-
-def safe_choice(
-    game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, lines: np.ndarray | None = None
-) -> tuple[int, int]:
+def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray) -> tuple[int, int]:
     """While safe lines remain: the safe line whose sampled futures (both sides
     draw the safe lines a random ranking puts first, then the give-phase model's
     playout; see ``phase.safe_phase_round``) end best for the mover, and the work
@@ -283,26 +257,21 @@ def safe_choice(
     is -1 (no preference) when there is at most one safe line, or when one
     sample of one line shows that fewer than :data:`MIN_SAFE_ROUNDS` rounds of
     every line would fit (their mean would be noise).  The work is counted,
-    not timed, so the choice is seed-deterministic.  ``lines``: sample only
-    these safe lines (the first of them when sampling is off or cannot decide).
+    not timed, so the choice is seed-deterministic.
     """
-    first = -1 if lines is None else int(lines[0])
     if lv.safe_mc <= 0:
-        return first, 0
+        return -1, 0
     S = game.board.arrays
-    if lines is None:
-        pairs, closes, gives = move_table(S, D)
-        safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
-    else:
-        safe = np.asarray(lines, np.int64)
+    pairs, closes, gives = move_table(S, D)
+    safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
     if len(safe) < 2:
-        return first, 0
+        return -1, 0
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
     used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
-        return first, used
+        return -1, used
     alive = safe
     totals = np.zeros(len(safe), np.int64)
     samples, spent = 1, used  # for the cost of one sample
@@ -324,7 +293,7 @@ def safe_choice(
             spent += w
             samples += len(alive)
             if abort[0]:
-                return first, used
+                return -1, used
         # keep the better half (a stable sort: among equals, the earlier line)
         order = np.argsort(-totals, kind="stable")[: (len(alive) + 1) // 2]
         alive, totals = alive[order], totals[order]

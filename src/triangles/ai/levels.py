@@ -80,12 +80,6 @@ class Level:
     #: by material only, and on 12-star positions its value there does not even correlate
     #: with the exact one); with the extra turn the search still decides (measured better)
     safe_trust: bool = False
-    #: > 0: with strict alternation, when nothing can be taken, first play the end of the safe
-    #: phase out as a game of its own (``safe_end.safe_endgame``: every set of safe lines the
-    #: sides can still draw, each position where none is left valued by the give-phase model,
-    #: backed up by negamax) within this much work, in the units of ``work``; the best line is
-    #: played (the samples choose among equals).  When the sets outrun it, the samples decide
-    safe_end_work: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees
