@@ -92,3 +92,41 @@ def test_decided_when_walks_back_through_a_lost_game(states: int) -> None:
             assert margin >= after if mover == "random" else margin <= after
             after = margin
     assert lost >= 1
+
+
+def test_give_estimates_values_the_same_over_the_regions() -> None:
+    """``--regions`` only changes how a position is solved: the same value as the whole board."""
+    import give_estimates
+    from give_phase_start import first_forced_give
+
+    from triangles.presets import get_preset
+
+    for b in range(4):
+        g = first_forced_give(get_preset("phone").make_board(9, 40 + b), False, b)
+        if g.is_over():
+            continue
+        whole = give_estimates.exact_value(g, g.arrays(), 5_000_000, 0)
+        assert whole is not None
+        assert give_estimates.exact_value(g, g.arrays(), 5_000_000, 1_000_000) == whole
+
+
+def test_give_regret_values_lines_as_the_solver_values_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    """The best line's value is the position's value, so regrets are never negative; the
+    summary names every player."""
+    import give_estimates
+    import give_regret
+    from give_phase_start import first_forced_give
+
+    from triangles.presets import get_preset
+
+    g = first_forced_give(get_preset("phone").make_board(9, 3), False, 3)
+    assert not g.is_over()
+    root = give_estimates.exact_value(g, g.arrays(), 5_000_000, 1_000_000)
+    lines = [give_regret.line_value(g, m, 5_000_000, 1_000_000) for m in g.legal_moves()]
+    assert root is not None and None not in lines
+    assert max(v for v in lines if v is not None) == root
+    assert give_regret.main(["greedy", "easy", "--stars", "9", "--boards", "3", "--legal", "40"]) == 0
+    out = capsys.readouterr().out
+    for name in ("greedy", "easy"):
+        row = next(line for line in out.splitlines() if line.strip().startswith(name + " "))
+        assert float(row.split("mean regret ")[1].split()[0]) >= 0
