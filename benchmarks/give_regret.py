@@ -82,7 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         row = []
         for name in args.players:
             for s in range(args.seeds):
-                move = tuple(make_player(name, 1000 * b + s)(g))
+                i, j = make_player(name, 1000 * b + s)(g)
+                move = (int(i), int(j))
                 if move not in values:
                     values[move] = line_value(g, move, args.budget, args.states)
                 v = values[move]

@@ -98,7 +98,6 @@ def test_give_estimates_values_the_same_over_the_regions() -> None:
     """``--regions`` only changes how a position is solved: the same value as the whole board."""
     import give_estimates
     from give_phase_start import first_forced_give
-
     from triangles.presets import get_preset
 
     for b in range(4):
@@ -116,7 +115,6 @@ def test_give_regret_values_lines_as_the_solver_values_positions(capsys: pytest.
     import give_estimates
     import give_regret
     from give_phase_start import first_forced_give
-
     from triangles.presets import get_preset
 
     g = first_forced_give(get_preset("phone").make_board(9, 3), False, 3)
