@@ -14,11 +14,11 @@ command line then chooses a line in that position (``--seeds`` seeds each);
 its *regret* is the best safe line's value minus the value of its choice.
 ``random`` is the mean over the safe lines (greedy's choice); the positions
 where every safe line has the same value are counted but do not decide.
-A player is an engine level or variant as in ``ai_match.py``
-(``hard:solve_legal=0`` keeps hard's endgame proof out of the way, so that
-the sampling and the search decide).
+A player is named as in ``ai_match.py``: an engine level or variant
+(``hard:solve_legal=0,region_legal=0`` keeps hard's endgame proofs out of the
+way, so that the sampling and the search decide), ``mcts`` or ``greedy``.
 
-    python benchmarks/safe_regret.py hard:solve_legal=0 medium --stars 12 --boards 40 [--legal 26]
+    python benchmarks/safe_regret.py hard:solve_legal=0,region_legal=0 mcts --stars 12 --boards 40 [--legal 26]
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def line_value(g: Game, p: int, values: dict[int, int | None], budget: int) -> i
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("players", nargs="+", help="engine levels or variants (hard:safe_cand=1)")
+    ap.add_argument("players", nargs="+", help="players as in ai_match.py (hard:safe_cand=1, mcts)")
     ap.add_argument("--preset", default="phone")
     ap.add_argument("--stars", type=int, default=12)
     ap.add_argument("--boards", type=int, default=40)
@@ -69,16 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=30_000_000, help="node budget of one exact solve")
     args = ap.parse_args(argv)
 
-    from ai_match import engine_level
-    from triangles.ai import choose_move
+    from ai_match import check_players, make_player
     from triangles.ai.baselines import greedy_move, move_table
     from triangles.presets import get_preset
     from triangles.rules import Game
 
-    try:
-        levels = [engine_level(name) for name in args.players]
-    except ValueError as exc:  # a bad name: the parser's message, not a traceback
-        ap.error(str(exc))
+    check_players(ap, *args.players)  # a bad name: the parser's message, not a traceback
     preset = get_preset(args.preset)
     regrets: dict[str, list[float]] = {name: [] for name in ["random", *args.players]}
     flat = skipped = 0
@@ -110,9 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             flat += 1
             continue
         regrets["random"].append(best - float(np.mean(vals)))
-        for name, lv in zip(args.players, levels, strict=True):
+        for name in args.players:
             for s in range(args.seeds):
-                v = line_value(g, g.board.pair_id(*choose_move(g, lv, seed=1000 * b + s)), values, args.budget)
+                v = line_value(g, g.board.pair_id(*make_player(name, 1000 * b + s)(g)), values, args.budget)
                 if v is not None:
                     regrets[name].append(max(0, best - v))
         print(f"board {b}: {g.legal_count()} legal, {len(safe)} safe, values {sorted(vals, reverse=True)}", flush=True)
