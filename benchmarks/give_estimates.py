@@ -61,6 +61,15 @@ def exact_value(g: Game, D: GameArrays, budget: int, states: int) -> int | None:
     return None if res is None else res.value // E.SCALE
 
 
+def line_value(g: Game, move: tuple[int, int], budget: int, states: int) -> int | None:
+    """The mover's points from the line ``move`` on, with perfect play after it (None: over budget)."""
+    child = g.clone()
+    me = child.player
+    closed = len(child.play(*move))
+    rest = 0 if child.is_over() else exact_value(child, child.arrays(), budget, states)
+    return None if rest is None else closed + (rest if child.player == me else -rest)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", default="phone")

@@ -23,26 +23,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from triangles.rules import Game
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks, next to this file
-
-
-def line_value(g: Game, move: tuple[int, int], budget: int, states: int) -> int | None:
-    """The mover's points from the line ``move`` on, with perfect play after it (None: over budget)."""
-    from give_estimates import exact_value
-
-    child = g.clone()
-    me = child.player
-    closed = len(child.play(*move))
-    rest = 0 if child.is_over() else exact_value(child, child.arrays(), budget, states)
-    return None if rest is None else closed + (rest if child.player == me else -rest)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from ai_match import check_players, make_player
-    from give_estimates import exact_value
+    from give_estimates import exact_value, line_value
     from give_phase_start import first_forced_give
     from triangles.ai.baselines import greedy_move
     from triangles.presets import get_preset

@@ -18,7 +18,11 @@ A player is named as in ``ai_match.py``: an engine level or variant
 (``hard:solve_legal=0,region_legal=0`` keeps hard's endgame proofs out of the
 way, so that the sampling and the search decide), ``mcts`` or ``greedy``.
 
+``--regions`` solves over the regions (:mod:`triangles.ai.regions`), which
+reaches about 36 legal lines on 14 stars.
+
     python benchmarks/safe_regret.py hard:solve_legal=0,region_legal=0 mcts --stars 12 --boards 40 [--legal 26]
+    python benchmarks/safe_regret.py hard mcts --stars 14 --legal 36 --regions --budget 60000000
 """
 
 from __future__ import annotations
@@ -38,20 +42,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this che
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py, next to this file
 
 
-def line_value(g: Game, p: int, values: dict[int, int | None], budget: int) -> int | None:
-    """The mover's exact future points after line ``p`` (None: over budget), remembered in ``values``."""
-    from triangles.ai import engine as E
-    from triangles.ai.solver import exact
+def line_value(g: Game, p: int, values: dict[int, int | None], budget: int, states: int = 0) -> int | None:
+    """The mover's exact future points after line ``p`` (None: over budget), remembered in
+    ``values``; over the regions when ``states`` > 0 (``give_estimates.line_value``)."""
+    import give_estimates
 
     if p not in values:
-        child = g.clone()
-        me = child.player
-        closed = len(child.play(*g.board.pair(p)))
-        v: int | None = 0
-        if not child.is_over():
-            res, _ = exact(child, child.arrays(), max_nodes=budget, abort=np.zeros(1, np.uint8), tt_bits=21)
-            v = None if res is None else res.value // E.SCALE
-        values[p] = None if v is None else closed + (v if child.player == me else -v)
+        values[p] = give_estimates.line_value(g, g.board.pair(p), budget, states)
     return values[p]
 
 
@@ -67,6 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=4, help="seeds per player and position")
     ap.add_argument("--extra-turn", action="store_true")
     ap.add_argument("--budget", type=int, default=30_000_000, help="node budget of one exact solve")
+    ap.add_argument("--regions", action="store_true", help="solve over the regions (reaches further)")
+    ap.add_argument("--states", type=int, default=3_000_000, help="region states --regions may explore")
     args = ap.parse_args(argv)
 
     from ai_match import check_players, make_player
@@ -75,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.rules import Game
 
     check_players(ap, *args.players)  # a bad name: the parser's message, not a traceback
+    states = args.states if args.regions else 0
     preset = get_preset(args.preset)
     regrets: dict[str, list[float]] = {name: [] for name in ["random", *args.players]}
     flat = skipped = 0
@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         values: dict[int, int | None] = {}
         safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
-        got = [line_value(g, p, values, args.budget) for p in safe]
+        got = [line_value(g, p, values, args.budget, states) for p in safe]
         vals = [v for v in got if v is not None]
         if len(vals) < len(got):
             skipped += 1
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         regrets["random"].append(best - float(np.mean(vals)))
         for name in args.players:
             for s in range(args.seeds):
-                v = line_value(g, g.board.pair_id(*make_player(name, 1000 * b + s)(g)), values, args.budget)
+                v = line_value(g, g.board.pair_id(*make_player(name, 1000 * b + s)(g)), values, args.budget, states)
                 if v is not None:
                     regrets[name].append(max(0, best - v))
         print(f"board {b}: {g.legal_count()} legal, {len(safe)} safe, values {sorted(vals, reverse=True)}", flush=True)

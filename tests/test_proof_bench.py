@@ -120,7 +120,7 @@ def test_give_regret_values_lines_as_the_solver_values_positions(capsys: pytest.
     g = first_forced_give(get_preset("phone").make_board(9, 3), False, 3)
     assert not g.is_over()
     root = give_estimates.exact_value(g, g.arrays(), 5_000_000, 1_000_000)
-    lines = [give_regret.line_value(g, m, 5_000_000, 1_000_000) for m in g.legal_moves()]
+    lines = [give_estimates.line_value(g, m, 5_000_000, 1_000_000) for m in g.legal_moves()]
     assert root is not None and None not in lines
     assert max(v for v in lines if v is not None) == root
     assert give_regret.main(["greedy", "easy", "--stars", "9", "--boards", "3", "--legal", "40"]) == 0

@@ -16,16 +16,18 @@ from triangles.presets import get_preset  # noqa: E402
 from triangles.rules import Game  # noqa: E402
 
 
+@pytest.mark.parametrize("states", [0, 1_000_000])
 @pytest.mark.parametrize("extra", [False, True])
-def test_the_best_line_value_is_the_position_value(extra: bool) -> None:
-    """A position's exact value is the best of its lines' values (mover's points after the line)."""
+def test_the_best_line_value_is_the_position_value(extra: bool, states: int) -> None:
+    """A position's exact value is the best of its lines' values (mover's points after the line),
+    solved on the whole board or over the regions."""
     for seed in (3, 4):
         g = Game(get_preset("phone").make_board(10, seed), extra)
         rng = np.random.default_rng(seed)
         while g.legal_count() > 14:
             g.play(*greedy_move(g, rng))
         values: dict[int, int | None] = {}
-        got = [safe_regret.line_value(g, g.board.pair_id(*m), values, 5_000_000) for m in g.legal_moves()]
+        got = [safe_regret.line_value(g, g.board.pair_id(*m), values, 5_000_000, states) for m in g.legal_moves()]
         assert None not in got and len(values) == g.legal_count()
         assert max(v for v in got if v is not None) == solve(g)
 
