@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from triangles.rules import Game
+    from triangles.rules import Board, Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py, next to this file
@@ -50,6 +50,26 @@ def line_value(g: Game, p: int, values: dict[int, int | None], budget: int, stat
     if p not in values:
         values[p] = give_estimates.line_value(g, g.board.pair(p), budget, states)
     return values[p]
+
+
+def safe_position(board: Board, extra: bool, seed: int, min_safe: int, legal: int) -> tuple[Game, list[int]] | None:
+    """The greedy game on ``board`` (dice from ``seed``) stopped at the first position where
+    nothing can be taken, at least ``min_safe`` lines are safe and at most ``legal`` are legal,
+    with its safe lines; None when the safe lines run short first."""
+    from triangles.ai.baselines import greedy_move, move_table
+    from triangles.rules import Game
+
+    g = Game(board, extra)
+    rng = np.random.default_rng(seed)
+    while not g.is_over():
+        pairs, closes, gives = move_table(g.board.arrays, g.arrays())
+        safe = pairs[(closes == 0) & (gives == 0)]
+        if len(safe) < min_safe:
+            return None
+        if closes.max() == 0 and g.legal_count() <= legal:
+            return g, [int(p) for p in safe]
+        g.play(*greedy_move(g, rng))
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,9 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from ai_match import check_players, make_player
-    from triangles.ai.baselines import greedy_move, move_table
     from triangles.presets import get_preset
-    from triangles.rules import Game
 
     check_players(ap, *args.players)  # a bad name: the parser's message, not a traceback
     states = args.states if args.regions else 0
@@ -79,23 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     regrets: dict[str, list[float]] = {name: [] for name in ["random", *args.players]}
     flat = skipped = 0
     for b in range(args.seed, args.seed + args.boards):
-        g = Game(preset.make_board(args.stars, b), args.extra_turn)
-        rng = np.random.default_rng(b)
-        found = False
-        while not g.is_over():
-            pairs, closes, gives = move_table(g.board.arrays, g.arrays())
-            nsafe = int(((closes == 0) & (gives == 0)).sum())
-            if nsafe < args.min_safe:
-                break
-            if closes.max() == 0 and g.legal_count() <= args.legal:
-                found = True
-                break
-            g.play(*greedy_move(g, rng))
-        if not found:
+        found = safe_position(preset.make_board(args.stars, b), args.extra_turn, b, args.min_safe, args.legal)
+        if found is None:
             skipped += 1
             continue
+        g, safe = found
         values: dict[int, int | None] = {}
-        safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
         got = [line_value(g, p, values, args.budget, states) for p in safe]
         vals = [v for v in got if v is not None]
         if len(vals) < len(got):

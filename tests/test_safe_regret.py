@@ -45,3 +45,42 @@ def test_a_bad_player_name_gets_the_parser_message(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as exc:
         safe_regret.main(["bogus", "--boards", "1"])
     assert exc.value.code == 2 and "unknown player 'bogus'" in capsys.readouterr().err
+
+
+def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pytest.CaptureFixture[str]) -> None:
+    """Where a safe line leaves nothing safe and nothing to take, the sample's leaf is the
+    position right after it: its exact row is the line's exact value and its playout row the
+    playout there.  The summary has a row for every leaf and for a random line."""
+    import leaf_regret
+    from triangles.ai import phase
+    from triangles.ai.baselines import move_table
+
+    checked = 0
+    for b in range(12):
+        g = Game(get_preset("phone").make_board(10, b))
+        rng = np.random.default_rng(b)
+        while not g.is_over():  # greedy lines to the last safe lines, with nothing to take
+            pairs, closes, gives = move_table(g.board.arrays, g.arrays())
+            safe = [int(p) for p in pairs[(closes == 0) & (gives == 0)]]
+            if closes.max() == 0 and 1 <= len(safe) <= 2:
+                break
+            g.play(*greedy_move(g, rng))
+        if g.is_over() or not safe:
+            continue
+        prio = np.asarray(np.random.default_rng(b).random(g.board.arrays.pi.shape[0]))
+        for p in safe:
+            child = g.clone()
+            child.play(*g.board.pair(p))
+            _, closes, gives = move_table(child.board.arrays, child.arrays())
+            got = leaf_regret.sample(g, p, prio, 5_000_000, 1_000_000)
+            assert got is not None and len(got) == len(leaf_regret.LEAVES)
+            if child.is_over() or closes.max() > 0 or ((closes == 0) & (gives == 0)).any():
+                continue
+            assert got[2] == safe_regret.line_value(g, p, {}, 5_000_000, 1_000_000)
+            assert got[0] == -phase.playout(child.board.arrays, child.arrays(), 8)[0]
+            checked += 1
+    assert checked >= 3
+    assert leaf_regret.main(["--stars", "10", "--legal", "24", "--boards", "6", "--seed", "0", "--samples", "2"]) == 0
+    out = capsys.readouterr().out
+    for name in (*leaf_regret.LEAVES, "random line"):
+        assert f"  {name}" in out
