@@ -23,10 +23,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py, next to this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py and give_estimates.py, next to this file
 
 Job = tuple[str, str, str, int, bool, int, int, int, int]
 
@@ -35,11 +33,8 @@ def replay(args: Job) -> tuple[int, int, list[str]]:
     """Play game ``g`` as ai_match does; for a game A did not win, the walk back from its end."""
     a, b, preset, stars, extra, seed, g, budget, states = args
     from ai_match import make_player
-    from triangles.ai import engine as E
+    from give_estimates import exact_value
     from triangles.ai.baselines import move_table
-    from triangles.ai.regions import sum_search
-    from triangles.ai.solver import exact
-    from triangles.kernels import GameArrays
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -54,24 +49,12 @@ def replay(args: Job) -> tuple[int, int, list[str]]:
     if diff > 0:
         return g, diff, []
 
-    def value(D: GameArrays) -> int | None:
-        """The rest of the game's exact value for the mover, in triangles, or None (over budget)."""
-        abort = np.zeros(1, np.uint8)
-        if states:
-            ss = sum_search(game, D, max_states=states, abort=abort, tt_bits=22)
-            if ss is None:
-                return None
-            r = ss.search(-(1 << 20), 1 << 20, budget, abort)
-            return None if r.aborted else r.value
-        res, _ = exact(game, D, max_nodes=budget, abort=abort, tt_bits=22)
-        return None if res is None else res.value // E.SCALE
-
     rows: list[str] = []
     while game.moves:
         line = game.moves[-1]
         game.undo()
         D = game.arrays()
-        v = value(D)
+        v = exact_value(game, D, budget, states)
         if v is None:
             rows.append(f"    ... {game.legal_count()} legal lines: over {budget} nodes")
             break
