@@ -22,7 +22,7 @@ way, so that the sampling and the search decide), ``mcts`` or ``greedy``.
 reaches about 36 legal lines on 14 stars.
 
     python benchmarks/safe_regret.py hard:solve_legal=0,region_legal=0 mcts --stars 12 --boards 40 [--legal 26]
-    python benchmarks/safe_regret.py hard mcts --stars 14 --legal 36 --regions --budget 60000000
+    python benchmarks/safe_regret.py hard:solve_legal=0,region_legal=0 mcts --stars 14 --legal 36 --regions
 """
 
 from __future__ import annotations
