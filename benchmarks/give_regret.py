@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("players", nargs="+")
+    ap.add_argument("players", nargs="+", help="players as in ai_match.py (hard:region_legal=0, mcts, greedy)")
     ap.add_argument("--preset", default="phone")
     ap.add_argument("--stars", type=int, default=24)
     ap.add_argument("--boards", type=int, default=20)

@@ -66,6 +66,20 @@ def sample(g: Game, p: int, prio: np.ndarray, budget: int, states: int) -> tuple
     return tuple(float(net + sign * v) for v in (rest, int(values[:k].max()), exact))
 
 
+def sampled_totals(g: Game, safe: list[int], seed: int, samples: int, budget: int, states: int) -> np.ndarray | None:
+    """Each safe line's samples summed, a column a way of valuing the leaf (None: a leaf over
+    budget).  Round ``r`` ranks the pairs by the dice of ``(seed, r)``, the same for every line."""
+    totals = np.zeros((len(safe), len(LEAVES)))
+    for r in range(samples):
+        prio = np.asarray(np.random.default_rng((seed, r)).random(g.board.arrays.pi.shape[0]))
+        for i, p in enumerate(safe):
+            got = sample(g, p, prio, budget, states)
+            if got is None:
+                return None
+            totals[i] += got
+    return totals
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--preset", default="phone")
@@ -91,25 +105,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         g, safe = found
         known: dict[int, int | None] = {}
         vals = [line_value(g, p, known, args.budget, args.states) for p in safe]
-        if any(v is None for v in vals) or min(vals) == max(vals):  # type: ignore[type-var]
+        if None in vals:
             continue
         exact_vals = np.array(vals, np.float64)
-        totals = np.zeros((len(safe), len(LEAVES)))
-        for r in range(args.samples):
-            prio = np.asarray(np.random.default_rng((b, r)).random(g.board.arrays.pi.shape[0]))  # one ranking a round
-            for i, p in enumerate(safe):
-                got = sample(g, p, prio, args.budget, args.states)
-                if got is None:
-                    break
-                totals[i] += got
-            else:
-                continue
-            break
-        else:
-            best = exact_vals.max()
-            row = [float(best - exact_vals[int(np.argmax(totals[:, k]))]) for k in range(len(LEAVES))]
-            regrets.append([*row, float(best - exact_vals.mean())])
-            print(f"board {b}: {g.legal_count()} legal, {len(safe)} safe, regrets {row}", flush=True)
+        if exact_vals.min() == exact_vals.max():
+            continue
+        totals = sampled_totals(g, safe, b, args.samples, args.budget, args.states)
+        if totals is None:
+            continue
+        best = exact_vals.max()
+        row = [float(best - exact_vals[int(np.argmax(totals[:, k]))]) for k in range(len(LEAVES))]
+        regrets.append([*row, float(best - exact_vals.mean())])
+        print(f"board {b}: {g.legal_count()} legal, {len(safe)} safe, regrets {row}", flush=True)
     print(f"{args.preset} {args.stars} stars, alternate: {len(regrets)} positions where the safe lines differ")
     if regrets:
         a = np.array(regrets)

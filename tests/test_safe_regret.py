@@ -49,8 +49,10 @@ def test_a_bad_player_name_gets_the_parser_message(capsys: pytest.CaptureFixture
 
 def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pytest.CaptureFixture[str]) -> None:
     """Where a safe line leaves nothing safe and nothing to take, the sample's leaf is the
-    position right after it: its exact row is the line's exact value and its playout row the
-    playout there.  The summary has a row for every leaf and for a random line."""
+    position right after it: its exact row is the line's exact value, its playout row the
+    playout there, and its one-line-ahead row the best line there valued by its points plus
+    the playout after it (played on clones).  The summary has a row for every leaf and for a
+    random line."""
     import leaf_regret
     from triangles.ai import phase
     from triangles.ai.baselines import move_table
@@ -78,6 +80,13 @@ def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pyte
                 continue
             assert got[2] == safe_regret.line_value(g, p, {}, 5_000_000, 1_000_000)
             assert got[0] == -phase.playout(child.board.arrays, child.arrays(), 8)[0]
+            ahead = []
+            for m in child.legal_moves():
+                grand = child.clone()
+                closed = len(grand.play(*m))
+                rest = 0 if grand.is_over() else int(phase.playout(grand.board.arrays, grand.arrays(), 8)[0])
+                ahead.append(closed + (rest if grand.player == child.player else -rest))
+            assert got[1] == -max(ahead)
             checked += 1
     assert checked >= 3
     assert leaf_regret.main(["--stars", "10", "--legal", "24", "--boards", "6", "--seed", "0", "--samples", "2"]) == 0
