@@ -305,11 +305,27 @@ def safe_ids(g: Game) -> list[int]:
     return [p for p, (closes, gives, _) in sorted(effects_ref(g).items()) if closes == gives == 0]
 
 
-def sample_ref(g: Game, p: int, seed: int) -> int:
+def leaf_ref(g: Game, ahead: int) -> int:
+    """:func:`P.leaf_value` on clones: the playout, or with ``ahead`` the best of that many
+    lines (scoring lines, most closed first, then the lines giving fewest; lowest pair id
+    among equals), each valued by its points plus the playout of what it leaves."""
+    if ahead == 0:
+        return int(P.playout(g.board.arrays, g.arrays(), 8)[0])
+    order = sorted(effects_ref(g).items(), key=lambda e: (-e[1][0], e[1][1] if e[1][0] == 0 else 0, e[0]))
+    values = []
+    for p, _ in order[:ahead]:
+        child = g.clone()
+        closed = len(child.play(*g.board.pair(p)))
+        rest = 0 if child.is_over() else int(P.playout(child.board.arrays, child.arrays(), 8)[0])
+        values.append(closed + (rest if child.player == g.player else -rest))
+    return max(values)
+
+
+def sample_ref(g: Game, p: int, seed: int, ahead: int = 0) -> int:
     """One sample of :func:`P.safe_phase_round` for the line ``p``, played on clones:
     ``p``, then takes (the cascade's rule), else the safe line ranked highest by the
     round's dice (NumPy's legacy generator, the one numba's ``np.random`` follows),
-    until nothing is safe; then the playout."""
+    until nothing is safe; then the leaf's value (:func:`leaf_ref`)."""
     prio = np.asarray(np.random.RandomState(seed).random_sample(g.board.arrays.pi.shape[0]))
     g = g.clone()
     me = g.player
@@ -324,14 +340,32 @@ def sample_ref(g: Game, p: int, seed: int) -> int:
         q = take_ref(g)
         if q < 0:
             q = max(safe_ids(g), key=lambda r: float(prio[r]), default=-1)
-    rest, _ = P.playout(g.board.arrays, g.arrays(), 8)
+    rest = leaf_ref(g, ahead)
     return net + (rest if g.player == me else -rest)
 
 
 @pytest.mark.parametrize("extra", [False, True])
-def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
+def test_leaf_value_matches_play_on_clones(extra: bool) -> None:
+    """The leaf looked at ``ahead`` lines in full is the best of those lines played on
+    clones; with 0 it is the playout; the position is left as it was."""
+    checked = 0
+    for g in positions(extra, 20, stars=(8, 10, 12)):
+        S, D = g.board.arrays, g.arrays()
+        before = snapshot(D)
+        for ahead in (0, 1, 3, 8):
+            value, work = P.leaf_value(S, D, 8, ahead)
+            assert value == leaf_ref(g, ahead), ahead
+            assert work >= 1
+            checked += 1
+        assert_restored(D, before)
+    assert checked >= 60
+
+
+@pytest.mark.parametrize("extra", [False, True])
+@pytest.mark.parametrize("ahead", [0, 3])
+def test_safe_phase_samples_follow_the_rules(extra: bool, ahead: int) -> None:
     """Each line's sample is its score, the takes after it, the safe lines the round's
-    dice rank highest while any remain, then the playout: equal to play on clones, the
+    dice rank highest while any remain, then the leaf's value: equal to play on clones, the
     same for the same seed, within the live cells, and the position untouched."""
     compared = diced = 0
     for g in positions(extra, 30, stars=(7, 8, 9, 10, 12)):
@@ -340,18 +374,18 @@ def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
         pairs = np.array(legal_ids(g), np.int64)
         live = int(D.counters[0]["live"])
         totals = np.zeros(len(pairs), np.int64)
-        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8))
+        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8), ahead)
         assert work >= len(pairs)
         assert all(abs(v) <= live for v in totals)
         again = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8))
+        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8), ahead)
         np.testing.assert_array_equal(again, totals)
         for p, v in zip(pairs.tolist(), totals.tolist(), strict=True):
-            assert v == sample_ref(g, p, 17), p
+            assert v == sample_ref(g, p, 17, ahead), p
             compared += 1
         diced += len(safe_ids(g)) > 1
         stopped = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8))
+        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8), ahead)
         assert not stopped.any()  # a raised abort flag: nothing sampled
         assert_restored(D, before)
     assert compared > 100 and diced > 5

@@ -51,7 +51,8 @@ def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pyte
     """Where a safe line leaves nothing safe and nothing to take, the sample's leaf is the
     position right after it: its exact row is the line's exact value, its playout row the
     playout there, and its one-line-ahead row the best line there valued by its points plus
-    the playout after it (played on clones).  The summary has a row for every leaf and for a
+    the playout after it (played on clones); its 4 and 8 lines ahead rows the best of the 4
+    and 8 lines cheapest to open (``phase.leaf_value``).  The summary has a row for every leaf and for a
     random line."""
     import leaf_regret
     from triangles.ai import phase
@@ -78,15 +79,20 @@ def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pyte
             assert got is not None and len(got) == len(leaf_regret.LEAVES)
             if child.is_over() or closes.max() > 0 or ((closes == 0) & (gives == 0)).any():
                 continue
-            assert got[2] == safe_regret.line_value(g, p, {}, 5_000_000, 1_000_000)
-            assert got[0] == -phase.playout(child.board.arrays, child.arrays(), 8)[0]
+            row = dict(zip(leaf_regret.LEAVES, got, strict=True))
+            assert row["exact"] == safe_regret.line_value(g, p, {}, 5_000_000, 1_000_000)
+            assert row["playout"] == -phase.playout(child.board.arrays, child.arrays(), 8)[0]
+            # every line of the leaf, valued on clones, cheapest to open first (fewest given, lowest pair id)
+            pairs, closes, gives = move_table(child.board.arrays, child.arrays())
+            order = sorted(range(len(pairs)), key=lambda t: (int(gives[t]), int(pairs[t])))
             ahead = []
-            for m in child.legal_moves():
+            for t in order:
                 grand = child.clone()
-                closed = len(grand.play(*m))
+                closed = len(grand.play(*child.board.pair(int(pairs[t]))))
                 rest = 0 if grand.is_over() else int(phase.playout(grand.board.arrays, grand.arrays(), 8)[0])
                 ahead.append(closed + (rest if grand.player == child.player else -rest))
-            assert got[1] == -max(ahead)
+            assert row["one line ahead"] == -max(ahead)
+            assert row["4 lines ahead"] == -max(ahead[:4]) and row["8 lines ahead"] == -max(ahead[:8])
             checked += 1
     assert checked >= 3
     assert leaf_regret.main(["--stars", "10", "--legal", "24", "--boards", "6", "--seed", "0", "--samples", "2"]) == 0

@@ -59,6 +59,7 @@ __all__ = [
     "give_options",
     "give_estimate",
     "playout",
+    "leaf_value",
     "greedy_playout",
     "rollout_values",
     "safe_phase_round",
@@ -267,22 +268,12 @@ def _min_give(S: BoardArrays, D: GameArrays) -> I64:
 
 
 @njit(nogil=True)
-def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I64]:
-    """The mover's estimated points from here: ``(value, line, work)``.
-
-    Up to ``cand`` lines are tried: every scoring line, then the non-scoring
-    lines giving fewest (lowest pair id first).  Each is followed through its
-    cascade; whoever must open after it is charged the fewest triangles they
-    can then give.  The best line for the mover and its value (net of the
-    cascade, minus or plus that charge) are returned, with the work done in
-    scans of the legal lines (what a search node costs, for its budget);
-    ``(0, -1, work)`` when no line is legal.  This is one step of the give phase looked at in full instead of
-    only its first line.
-    """
-    st = D.counters[0]
-    # the cheapest lines to open: a bounded, sorted list by (gives, pair id)
-    keys = np.empty(max(cand, 1), np.int64)
-    pairs = np.empty(max(cand, 1), np.int64)
+def _cheapest(S: BoardArrays, D: GameArrays, pairs: np.ndarray) -> int:
+    """The lines the give phase considers first, best first, into ``pairs``
+    (as many as it holds): every scoring line, most closed first, then the
+    lines giving fewest; the lowest pair id among equals.  Returns how many."""
+    cand = pairs.shape[0]
+    keys = np.empty(cand, np.int64)
     k = 0
     for t_ in range(D.counters[0].nlegal):
         p = D.legal_list[t_]
@@ -301,6 +292,25 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
             pos -= 1
         keys[pos] = key
         pairs[pos] = p
+    return k
+
+
+@njit(nogil=True)
+def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I64]:
+    """The mover's estimated points from here: ``(value, line, work)``.
+
+    Up to ``cand`` lines are tried: every scoring line, then the non-scoring
+    lines giving fewest (lowest pair id first).  Each is followed through its
+    cascade; whoever must open after it is charged the fewest triangles they
+    can then give.  The best line for the mover and its value (net of the
+    cascade, minus or plus that charge) are returned, with the work done in
+    scans of the legal lines (what a search node costs, for its budget);
+    ``(0, -1, work)`` when no line is legal.  This is one step of the give phase looked at in full instead of
+    only its first line.
+    """
+    st = D.counters[0]
+    pairs = np.empty(max(cand, 1), np.int64)
+    k = _cheapest(S, D, pairs)
     best = -_NOWHERE
     best_p = -1
     work = 1
@@ -360,6 +370,35 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
     for _ in range(plies):
         K.undo_line(S, D)
     return net, work
+
+
+@njit(nogil=True)
+def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I64, I64]:
+    """The mover's estimated margin from a position of the give phase, and the
+    work (scans of the legal lines) it took.  With ``ahead`` 0 it is the
+    :func:`playout`; otherwise the best of the first ``ahead`` lines of
+    :func:`_cheapest` (every scoring line, then the lines giving fewest), each
+    valued by its points plus the playout of the position it leaves: one line
+    looked at in full, where the playout follows a single one.  ``D`` is restored."""
+    if ahead <= 0:
+        return playout(S, D, cand)
+    st = D.counters[0]
+    first = np.empty(ahead, np.int64)
+    k = _cheapest(S, D, first)
+    work = np.int64(1)
+    if k == 0:
+        return np.int64(0), work
+    me = st.player
+    best = -_NOWHERE
+    for i in range(k):
+        closed = K.apply_line(S, D, first[i])
+        rest, w = playout(S, D, cand)
+        work += w
+        v = closed + rest if st.player == me else closed - rest
+        K.undo_line(S, D)
+        if v > best:
+            best = v
+    return best, work
 
 
 @njit(nogil=True)
@@ -451,14 +490,22 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
+    S: BoardArrays,
+    D: GameArrays,
+    pairs: np.ndarray,
+    cand: int,
+    seed: int,
+    totals: np.ndarray,
+    abort: np.ndarray,
+    ahead: int = 0,
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
-    :func:`playout` values the give phase.  The mover's margin over the whole
+    :func:`leaf_value` (``ahead`` lines looked at in full; 0: the playout)
+    values the give phase.  The mover's margin over the whole
     sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
@@ -486,7 +533,7 @@ def safe_phase_round(
             net += _draw_for(S, D, q, me)
             plies += 1
         if st.live > 0:
-            rest, w = playout(S, D, cand)
+            rest, w = leaf_value(S, D, cand, ahead)
             work += w
             net += rest if st.player == me else -rest
         for _ in range(plies):
