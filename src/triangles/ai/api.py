@@ -269,19 +269,12 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
-    ahead = lv.safe_ahead
-    one = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort, ahead))
-    used = one
-    if ahead > 0 and one * len(safe) * lv.safe_mc > lv.safe_mc_work:
-        # the leaves looked at in full only where every line can still have all its rounds
-        ahead = 0
-        one = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort, ahead))
-        used += one
-    if one * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
+    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
+    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
         return -1, used
     alive = safe
     totals = np.zeros(len(safe), np.int64)
-    samples, spent = 1, one  # for the cost of one sample
+    samples, spent = 1, used  # for the cost of one sample
     k = 0  # rounds so far: round k uses the dice of salt + k, the same for every line
     stages = int(np.ceil(np.log2(len(safe))))
     for stage in range(stages):
@@ -294,7 +287,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         for _ in range(rounds):
             if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                 break  # another round would overrun the budget
-            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort, ahead))
+            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort))
             k += 1
             used += w
             spent += w

@@ -75,9 +75,6 @@ class Level:
     #: openings each give-phase step of a sample follows through their cascades
     #: (``phase.give_estimate``'s ``cand``): fewer is cheaper, so more samples fit
     safe_cand: int = 8
-    #: where a sample's safe lines run out, the best of this many openings is valued by
-    #: its own playout (``phase.leaf_value``); 0: the playout alone
-    safe_ahead: int = 0
     #: with strict alternation, play the sampled safe line outright when nothing can be
     #: taken, instead of letting the search overrule it (its horizon values the give phase
     #: by material only, and on 12-star positions its value there does not even correlate

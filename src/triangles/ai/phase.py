@@ -379,7 +379,12 @@ def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I6
     :func:`playout`; otherwise the best of the first ``ahead`` lines of
     :func:`_cheapest` (every scoring line, then the lines giving fewest), each
     valued by its points plus the playout of the position it leaves: one line
-    looked at in full, where the playout follows a single one.  ``D`` is restored."""
+    looked at in full, where the playout follows a single one.  ``D`` is restored.
+
+    A better estimate than the playout on 14-star positions
+    (``benchmarks/leaf_regret.py``), but as the leaf of hard's safe-line
+    samples it did not play better against ``mcts`` (README, #12), so only the
+    benchmarks use it."""
     if ahead <= 0:
         return playout(S, D, cand)
     st = D.counters[0]
@@ -490,22 +495,14 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays,
-    D: GameArrays,
-    pairs: np.ndarray,
-    cand: int,
-    seed: int,
-    totals: np.ndarray,
-    abort: np.ndarray,
-    ahead: int = 0,
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
-    :func:`leaf_value` (``ahead`` lines looked at in full; 0: the playout)
-    values the give phase.  The mover's margin over the whole
+    :func:`playout` values the give phase.  The mover's margin over the whole
     sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
@@ -533,7 +530,7 @@ def safe_phase_round(
             net += _draw_for(S, D, q, me)
             plies += 1
         if st.live > 0:
-            rest, w = leaf_value(S, D, cand, ahead)
+            rest, w = playout(S, D, cand)
             work += w
             net += rest if st.player == me else -rest
         for _ in range(plies):
