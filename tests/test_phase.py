@@ -388,22 +388,3 @@ def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
         assert not stopped.any()  # a raised abort flag: nothing sampled
         assert_restored(D, before)
     assert compared > 100 and diced > 5
-
-
-@pytest.mark.parametrize("lead", [-2, 0, 1])
-def test_safe_phase_samples_can_score_the_result(lead: int) -> None:
-    """With ``win``, each sample also scores the game's result from the mover's lead
-    plus its margin: ``win`` for a win, ``-win`` for a loss, nothing for a draw."""
-    outcomes = set()
-    for g in positions(False, 15, stars=(8, 10, 12)):
-        S, D = g.board.arrays, g.arrays()
-        pairs = np.array(legal_ids(g), np.int64)
-        plain = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 5, plain, np.zeros(1, np.uint8))
-        scored = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 5, scored, np.zeros(1, np.uint8), lead, 3)
-        for margin, total in zip(plain.tolist(), scored.tolist(), strict=True):
-            result = int(np.sign(lead + margin))
-            assert total == margin + 3 * result
-            outcomes.add(result)
-    assert len(outcomes) >= 2

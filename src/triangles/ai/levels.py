@@ -75,9 +75,6 @@ class Level:
     #: openings each give-phase step of a sample follows through their cascades
     #: (``phase.give_estimate``'s ``cand``): fewer is cheaper, so more samples fit
     safe_cand: int = 8
-    #: > 0: a sample also scores the game's result, this many triangles for a win (minus
-    #: for a loss), from the mover's lead now plus the sample's margin
-    safe_win: int = 0
     #: with strict alternation, play the sampled safe line outright when nothing can be
     #: taken, instead of letting the search overrule it (its horizon values the give phase
     #: by material only, and on 12-star positions its value there does not even correlate

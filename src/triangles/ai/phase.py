@@ -495,15 +495,7 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays,
-    D: GameArrays,
-    pairs: np.ndarray,
-    cand: int,
-    seed: int,
-    totals: np.ndarray,
-    abort: np.ndarray,
-    lead: int = 0,
-    win: int = 0,
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
@@ -511,9 +503,7 @@ def safe_phase_round(
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
     :func:`playout` values the give phase.  The mover's margin over the whole
-    sample is added to ``totals[i]``; with ``win`` > 0, so is the game's result
-    (``win`` for a win, ``-win`` for a loss, judged from ``lead``, the mover's
-    lead now, plus that margin).  Every line's sample follows the same
+    sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
     the work done in scans of the legal lines; stops early (leaving the rest
@@ -545,8 +535,5 @@ def safe_phase_round(
             net += rest if st.player == me else -rest
         for _ in range(plies):
             K.undo_line(S, D)
-        if win != 0:  # the game's result too: the mover's lead now plus the sample's margin
-            final = lead + net
-            net += win if final > 0 else (-win if final < 0 else 0)
         totals[i] += net
     return work
