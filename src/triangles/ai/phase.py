@@ -305,8 +305,8 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
     can then give.  The best line for the mover and its value (net of the
     cascade, minus or plus that charge) are returned, with the work done in
     scans of the legal lines (what a search node costs, for its budget);
-    ``(0, -1, work)`` when no line is legal.  This is one step of the give phase looked at in full instead of
-    only its first line.
+    ``(0, -1, work)`` when no line is legal.  This is one step of the give
+    phase looked at in full instead of only its first line.
     """
     st = D.counters[0]
     pairs = np.empty(max(cand, 1), np.int64)
@@ -381,10 +381,10 @@ def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I6
     valued by its points plus the playout of the position it leaves: one line
     looked at in full, where the playout follows a single one.  ``D`` is restored.
 
-    A better estimate than the playout on 14-star positions
-    (``benchmarks/leaf_regret.py``), but as the leaf of hard's safe-line
-    samples it did not play better against ``mcts`` (README, #12), so only the
-    benchmarks use it."""
+    With 8 lines, a slightly better estimate than the playout on 14-star
+    positions (``benchmarks/leaf_regret.py``), but as the leaf of hard's
+    safe-line samples it did not play better against ``mcts`` (README, #12),
+    so only the benchmarks use it."""
     if ahead <= 0:
         return playout(S, D, cand)
     st = D.counters[0]
