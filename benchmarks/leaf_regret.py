@@ -5,9 +5,9 @@ they can, else draw the safe line a random ranking puts first, until nothing
 is safe; the position there (a *leaf*) is valued by the give-phase playout
 (``phase.playout``).  This replays that sampling with the same random orders
 and values each leaf in several ways: by the playout, by the best of the first
-4 or 8 lines ``phase.leaf_value`` looks at in full (what hard's sampler can
-afford), by the playout one line ahead (the best of ``phase.rollout_values``,
-every line), and exactly, over the regions.  The
+4 or 8 lines ``phase.leaf_value`` looks at in full (each valued by its points
+plus the playout after it), by the best of every line valued so (one line
+ahead), and exactly, over the regions.  The
 positions and regrets are those of ``safe_regret.py`` (the best safe line's
 exact value minus that of the line with the best sampled mean), so the gap
 between the rows is what a better model of the give phase would be worth.
@@ -32,8 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this che
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks, next to this file
 
 LEAVES = ("playout", "4 lines ahead", "8 lines ahead", "one line ahead", "exact")
-#: the ``ahead`` argument of ``phase.leaf_value`` for each of the first rows of :data:`LEAVES`
-AHEAD = (0, 4, 8)
+#: the ``ahead`` argument of ``phase.leaf_value`` for every row of :data:`LEAVES` but the
+#: exact one (None: every legal line)
+AHEAD = (0, 4, 8, None)
 
 
 def sample(g: Game, p: int, prio: np.ndarray, budget: int, states: int) -> tuple[float, ...] | None:
@@ -61,13 +62,11 @@ def sample(g: Game, p: int, prio: np.ndarray, budget: int, states: int) -> tuple
             q = int(max(safe, key=lambda r: float(prio[r]))) if len(safe) else -1
     S, D = c.board.arrays, c.arrays()
     sign = 1 if c.player == me else -1
-    leaves = [int(phase.leaf_value(S, D, 8, a)[0]) for a in AHEAD]
-    lines, values = np.zeros(c.legal_count(), np.int64), np.zeros(c.legal_count(), np.int64)
-    k = phase.rollout_values(S, D, 8, lines, values, np.zeros(1, np.uint8))
+    leaves = [int(phase.leaf_value(S, D, 8, c.legal_count() if a is None else a)[0]) for a in AHEAD]
     exact = exact_value(c, D, budget, states)
     if exact is None:
         return None
-    return tuple(float(net + sign * v) for v in (*leaves, int(values[:k].max()), exact))
+    return tuple(float(net + sign * v) for v in (*leaves, exact))
 
 
 def sampled_totals(g: Game, safe: list[int], seed: int, samples: int, budget: int, states: int) -> np.ndarray | None:

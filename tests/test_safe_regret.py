@@ -52,8 +52,8 @@ def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pyte
     position right after it: its exact row is the line's exact value, its playout row the
     playout there, and its one-line-ahead row the best line there valued by its points plus
     the playout after it (played on clones); its 4 and 8 lines ahead rows the best of the 4
-    and 8 lines cheapest to open (``phase.leaf_value``).  The summary has a row for every leaf and for a
-    random line."""
+    and 8 lines cheapest to open (``phase.leaf_value``).  The summary has a row for every
+    leaf and for a random line."""
     import leaf_regret
     from triangles.ai import phase
     from triangles.ai.baselines import move_table

@@ -372,6 +372,19 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
     return net, work
 
 
+@njit(inline="always")
+def _line_then_playout(S: BoardArrays, D: GameArrays, p: int, cand: int) -> tuple[I64, I64]:
+    """The legal pair ``p`` valued for the mover: its points plus the :func:`playout` of
+    the position it leaves (negated when the other player moves next), and the playout's
+    work.  ``D`` is restored."""
+    me = D.counters[0].player
+    closed = K.apply_line(S, D, p)
+    rest, w = playout(S, D, cand)
+    v = closed + rest if D.counters[0].player == me else closed - rest
+    K.undo_line(S, D)
+    return v, w
+
+
 @njit(nogil=True)
 def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I64, I64]:
     """The mover's estimated margin from a position of the give phase, and the
@@ -387,20 +400,15 @@ def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I6
     so only the benchmarks use it."""
     if ahead <= 0:
         return playout(S, D, cand)
-    st = D.counters[0]
     first = np.empty(ahead, np.int64)
     k = _cheapest(S, D, first)
     work = np.int64(1)
     if k == 0:
         return np.int64(0), work
-    me = st.player
     best = -_NOWHERE
     for i in range(k):
-        closed = K.apply_line(S, D, first[i])
-        rest, w = playout(S, D, cand)
+        v, w = _line_then_playout(S, D, first[i], cand)
         work += w
-        v = closed + rest if st.player == me else closed - rest
-        K.undo_line(S, D)
         if v > best:
             best = v
     return best, work
@@ -458,13 +466,8 @@ def rollout_values(
         if abort[0] != 0:
             break
         p = D.legal_list[t_]
-        me = st.player
-        closed = K.apply_line(S, D, p)
-        rest, _ = playout(S, D, cand)
-        v = closed + rest if st.player == me else closed - rest
-        K.undo_line(S, D)
         pairs[k] = p
-        values[k] = v
+        values[k] = _line_then_playout(S, D, p, cand)[0]
         k += 1
     return k
 
