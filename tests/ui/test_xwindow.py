@@ -264,10 +264,19 @@ def xserver_wm():
     if missing:
         pytest.skip(f"needs a real X server, a window manager and tools; missing: {missing}")
     display, xvfb = _xvfb("1600x1000x24")
-    wm = subprocess.Popen(
-        ["openbox"], env=dict(os.environ, DISPLAY=display), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    time.sleep(1.0)
+    env = dict(os.environ, DISPLAY=display)
+    wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # ready once it announces _NET_ACTIVE_WINDOW, which `xdotool windowactivate` checks first
+    # (a fixed wait lost that race on a loaded machine)
+    end = time.monotonic() + 15
+    while True:
+        probe = subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True, text=True, timeout=10)
+        if "claims not to support" not in probe.stderr:
+            break
+        if time.monotonic() > end or wm.poll() is not None:
+            _stop(wm, xvfb)
+            pytest.fail(f"openbox did not take over the display within 15 s: {probe.stderr.strip()}")
+        time.sleep(0.05)
     yield display
     _stop(wm, xvfb)
 
