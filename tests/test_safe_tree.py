@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from triangles.ai import phase as P
-from triangles.ai import solve
 from triangles.ai.safe_tree import safe_tree
 from triangles.presets import get_preset
 from triangles.rules import Game
@@ -89,38 +88,3 @@ def test_a_grown_tree_plays_the_minimax_safe_line(extra: bool) -> None:
         assert values[pair] == max(values.values()), (values, pair)
         varied += len(set(values.values())) > 1
     assert varied >= 5  # positions where the choice matters
-
-
-@pytest.mark.parametrize("extra", [False, True])
-def test_a_tree_over_every_line_plays_an_exactly_best_line(extra: bool) -> None:
-    """Over every line of each node (``width`` at least the legal lines), grown at once,
-    with budget enough, the tree is the whole game tree: its line keeps the exact value
-    of the position (the solver's), scored points and the turn rule included."""
-    rng = np.random.default_rng(5 + extra)
-    checked = varied = 0
-    while checked < 10:
-        g = Game(get_preset("phone").make_board(int(rng.choice([8, 9, 10])), int(rng.integers(1 << 30))), extra_turn=extra)
-        while not g.is_over() and g.legal_count() > 6:
-            moves = g.legal_moves()
-            g.play(*moves[int(rng.integers(len(moves)))])
-        if g.is_over() or g.legal_count() < 3:
-            continue
-        S, D = g.board.arrays, g.arrays()
-        before = snapshot(D)
-        best = solve(g)
-        values = []
-        for move in g.legal_moves():
-            child = g.clone()
-            closed = len(child.play(*move))
-            rest = solve(child)
-            values.append(closed + (rest if child.player == g.player else -rest))
-        assert max(values) == best
-        pair, _, _ = safe_tree(S, D, 8, 11, 300_000, 2.0, 1, 1 << 18, 64, np.zeros(64, np.int64), NO_ABORT)
-        assert_restored(D, before)
-        child = g.clone()
-        closed = len(child.play(*g.board.pair(pair)))
-        rest = solve(child)
-        assert closed + (rest if child.player == g.player else -rest) == best, (values, pair)
-        checked += 1
-        varied += len(set(values)) > 1
-    assert varied >= 5
