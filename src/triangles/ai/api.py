@@ -215,11 +215,6 @@ def _search(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, 
     best_p = -1
     used = 0
     sampled, work = safe_choice(game, D, lv, salt, abort)
-    if sampled < 0 and lv.give_uct > 0 and not game.extra_turn and nlegal > max(lv.region_legal, lv.solve_legal):
-        pair, scans = give_choice(game, D, lv, salt, abort)
-        info.nodes += scans * nlegal // _node_cost(game, nlegal)
-        if pair >= 0:
-            return pair
     info.nodes += work // _node_cost(game, nlegal)
     if sampled >= 0 and lv.safe_trust and not game.extra_turn and not _can_take(game, D):
         return sampled
@@ -285,7 +280,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         visits = np.zeros(len(safe), np.int64)
         pair, scans, _ = safe_tree(
             S, D, lv.safe_cand, (salt + 1) % (1 << 31), (lv.safe_mc_work - used) // unit, lv.safe_uct,
-            lv.safe_expand, SAFE_TREE_NODES, 0, visits, abort,
+            lv.safe_expand, SAFE_TREE_NODES, visits, abort,
         )
         used += unit * int(scans)
         return (-1 if abort[0] else int(pair)), used
@@ -317,24 +312,6 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         if len(alive) == 1:
             break
     return int(alive[int(np.argmax(totals))]), used
-
-
-def give_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray) -> tuple[int, int]:
-    """Once no line is safe: the line the tree over the cheapest lines of each position
-    (``safe_tree.safe_tree`` with ``Level.give_width``) visits most, and the scans of the
-    legal lines it made; -1 while a safe line remains.  Used beyond the proofs' reach
-    only: within it, a lost position's small tree would be walked for all its budget."""
-    S = game.board.arrays
-    _, closes, gives = move_table(S, D)
-    if bool(((closes == 0) & (gives == 0)).any()):
-        return -1, 0
-    unit = int(D.counters[0]["nlegal"])
-    visits = np.zeros(lv.give_width, np.int64)
-    pair, scans, _ = safe_tree(
-        S, D, lv.safe_cand, (salt + 2) % (1 << 31), lv.safe_mc_work // unit, lv.give_uct,
-        lv.safe_expand, SAFE_TREE_NODES, lv.give_width, visits, abort,
-    )
-    return (-1 if abort[0] else int(pair)), int(scans)
 
 
 def hint(game: Game, *, seed: int | None = 0, time_limit: float | None = None) -> Move:

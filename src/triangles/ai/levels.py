@@ -86,12 +86,6 @@ class Level:
     safe_uct: float = 0.0
     #: samples a node of that tree needs before it grows children
     safe_expand: int = 16
-    #: > 0: with strict alternation, once no line is safe (and nothing is proved), the line
-    #: is chosen by that tree over the ``give_width`` cheapest lines of each node (UCT with
-    #: this constant, within ``safe_mc_work``) instead of by the search
-    give_uct: float = 0.0
-    #: lines a node of that tree looks at: every scoring line, then those giving fewest
-    give_width: int = 8
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees

@@ -25,7 +25,7 @@ import numpy as np
 
 from triangles import kernels as K
 from triangles.ai.effects import line_effect
-from triangles.ai.phase import _cheapest, _draw_for, _take_and_safe, playout
+from triangles.ai.phase import _draw_for, _take_and_safe, playout
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -34,29 +34,13 @@ __all__ = ["safe_tree"]
 
 @njit(nogil=True)
 def _expand(
-    S: BoardArrays,
-    D: GameArrays,
-    node: int,
-    used: int,
-    move: np.ndarray,
-    first: np.ndarray,
-    nchild: np.ndarray,
-    width: int,
+    S: BoardArrays, D: GameArrays, node: int, used: int, move: np.ndarray, first: np.ndarray, nchild: np.ndarray
 ) -> int:
     """Give ``node`` one child per safe line of the position ``D`` is in (in a random
-    order), or with ``width`` > 0 one per line of the ``width`` that
-    :func:`phase._cheapest` puts first (in its order), stored from ``used`` on;
-    returns the new number of nodes used (``used`` itself when they would not fit or
-    there is no such line: ``node`` stays a leaf)."""
+    order), stored from ``used`` on; returns the new number of nodes used (``used``
+    itself when they would not fit or there is no safe line: ``node`` stays a leaf)."""
     st = D.counters[0]
     k = 0
-    if width > 0:
-        if used + width > move.shape[0] or st.nlegal == 0:
-            return used
-        k = _cheapest(S, D, move[used : used + width])
-        first[node] = used
-        nchild[node] = k
-        return used + k
     for t_ in range(st.nlegal):
         p = D.legal_list[t_]
         closes, gives, _ = line_effect(S, D, p)
@@ -83,16 +67,13 @@ def safe_tree(
     c: float,
     expand_at: int,
     capacity: int,
-    width: int,
     visits_out: np.ndarray,
     abort: np.ndarray,
 ) -> tuple[int, int, int]:
-    """UCT over the safe lines of the position ``D`` is in (``width`` 0), or over the
-    ``width`` cheapest lines of each node (``width`` > 0: for the give phase, where
-    no line is safe): ``(pair, work, samples)``.
+    """UCT over the safe lines of the position ``D`` is in: ``(pair, work, samples)``.
 
     ``pair`` is the root's most visited safe line (ties: the better mean; -1 when
-    there is no safe line or no sample was run), ``work`` the scans of the legal lines done, ``samples``
+    there is no safe line), ``work`` the scans of the legal lines done, ``samples``
     how many were run.  A sample walks down the tree by UCB1 (unvisited children
     first), grows a child for every safe line of a leaf that has had ``expand_at``
     samples (the root at once), then plays on below it as
@@ -113,7 +94,7 @@ def safe_tree(
     path = np.empty(256, np.int64)
     move[0] = -1
     work = 1
-    used = _expand(S, D, 0, 1, move, first, nchild, width)
+    used = _expand(S, D, 0, 1, move, first, nchild)
     for i in range(nchild[0]):
         mover[first[0] + i] = me
     if nchild[0] == 0:
@@ -128,7 +109,7 @@ def safe_tree(
             if nchild[node] == 0:
                 if node != 0 and visits[node] >= expand_at and used < capacity and st.live > 0:
                     before = used
-                    used = _expand(S, D, node, used, move, first, nchild, width)
+                    used = _expand(S, D, node, used, move, first, nchild)
                     work += 1
                     for i in range(before, used):
                         mover[i] = st.player
@@ -172,14 +153,11 @@ def safe_tree(
         for _ in range(plies):
             K.undo_line(S, D)
         samples += 1
-        work += 1  # the walk down the tree: a sample always costs something, even at the game's end
         visits[0] += 1
         for d in range(depth):
             n_ = path[d]
             visits[n_] += 1
             total[n_] += net if mover[n_] == me else -net
-    if samples == 0:
-        return -1, work, 0
     f = first[0]
     best = -1
     for i in range(nchild[0]):
