@@ -23,7 +23,6 @@ from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
-from triangles.ai.safe_tree import safe_tree
 from triangles.ai.solver import decide, decide_regions, solve
 from triangles.players import LEVEL_NAMES
 
@@ -38,9 +37,6 @@ PROOF_SHARE = 0.5
 
 #: fewer sampled futures a safe line than this tell nothing: :func:`safe_choice` then leaves the choice to the search
 MIN_SAFE_ROUNDS = 4
-
-#: nodes of the tree over the safe lines (``Level.safe_uct``): far more than its budget grows
-SAFE_TREE_NODES = 1 << 16
 
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
@@ -276,14 +272,6 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
         return -1, used
-    if lv.safe_uct > 0:
-        visits = np.zeros(len(safe), np.int64)
-        pair, scans, _ = safe_tree(
-            S, D, lv.safe_cand, (salt + 1) % (1 << 31), (lv.safe_mc_work - used) // unit, lv.safe_uct,
-            lv.safe_expand, SAFE_TREE_NODES, visits, abort,
-        )
-        used += unit * int(scans)
-        return (-1 if abort[0] else int(pair)), used
     alive = safe
     totals = np.zeros(len(safe), np.int64)
     samples, spent = 1, used  # for the cost of one sample

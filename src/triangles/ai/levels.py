@@ -80,12 +80,6 @@ class Level:
     #: by material only, and on 12-star positions its value there does not even correlate
     #: with the exact one); with the extra turn the search still decides (measured better)
     safe_trust: bool = False
-    #: > 0: the safe lines are chosen by a search tree over them instead of by sequential
-    #: halving (``safe_tree.safe_tree``: UCT with this exploration constant, in triangles),
-    #: so that a line is valued against the replies its samples found best
-    safe_uct: float = 0.0
-    #: samples a node of that tree needs before it grows children
-    safe_expand: int = 16
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees
