@@ -233,7 +233,7 @@ def test_greedy_playout_matches_play_on_clones(extra: bool) -> None:
 @pytest.mark.parametrize("extra", [False, True])
 def test_estimates_are_bounded_and_leave_the_position(extra: bool) -> None:
     """give_estimate names a legal line; playout's margin is a margin the rest of the
-    game can reach (within the live cells); rollout values one entry per legal line."""
+    game can reach (within the live cells), and so is the best line valued one line ahead."""
     for g in positions(extra, 15):
         S, D = g.board.arrays, g.arrays()
         before = snapshot(D)
@@ -244,11 +244,9 @@ def test_estimates_are_bounded_and_leave_the_position(extra: bool) -> None:
         margin, work = P.playout(S, D, 6)
         assert work >= 1
         assert abs(margin) <= live
-        pairs = np.empty(g.legal_count(), np.int64)
-        values = np.empty(g.legal_count(), np.int64)
-        k = P.rollout_values(S, D, 6, pairs, values, np.zeros(1, np.uint8))
-        assert sorted(pairs[:k].tolist()) == legal_ids(g)
-        assert all(abs(v) <= live for v in values[:k])
+        best, work = P.leaf_value(S, D, 6, g.legal_count())
+        assert work >= 1
+        assert abs(best) <= live
         assert_restored(D, before)
 
 
@@ -292,11 +290,8 @@ def test_playout_is_exact_when_every_line_is_forced(extra: bool) -> None:
         exact = solve(g)
         if g.legal_count() == 1:
             assert P.playout(S, D, 6)[0] == exact
-        pairs = np.empty(g.legal_count(), np.int64)
-        values = np.empty(g.legal_count(), np.int64)
-        k = P.rollout_values(S, D, 6, pairs, values, np.zeros(1, np.uint8))
-        # one ply of look-ahead over a playout that is forced from there: exact
-        assert max(values[:k]) == exact
+        # one ply of look-ahead (every legal line) over a playout that is forced from there: exact
+        assert P.leaf_value(S, D, 6, g.legal_count())[0] == exact
         found += 1
     assert found == 12
 

@@ -270,12 +270,16 @@ def xserver_wm():
     # (a fixed wait lost that race on a loaded machine)
     end = time.monotonic() + 15
     while True:
-        probe = subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True, text=True, timeout=10)
-        if "claims not to support" not in probe.stderr:
-            break
+        try:
+            probe = subprocess.run(["xdotool", "getactivewindow"], env=env, capture_output=True, text=True, timeout=5)
+            said = probe.stderr
+            if "claims not to support" not in said:
+                break
+        except subprocess.TimeoutExpired:
+            said = "xdotool getactivewindow did not answer within 5 s"  # not ready yet: ask again
         if time.monotonic() > end or wm.poll() is not None:
             _stop(wm, xvfb)
-            pytest.fail(f"openbox did not take over the display within 15 s: {probe.stderr.strip()}")
+            pytest.fail(f"openbox did not take over the display within 15 s: {said.strip()}")
         time.sleep(0.05)
     yield display
     _stop(wm, xvfb)

@@ -61,7 +61,6 @@ __all__ = [
     "playout",
     "leaf_value",
     "greedy_playout",
-    "rollout_values",
     "safe_phase_round",
 ]
 
@@ -372,19 +371,6 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
     return net, work
 
 
-@njit(inline="always")
-def _line_then_playout(S: BoardArrays, D: GameArrays, p: int, cand: int) -> tuple[I64, I64]:
-    """The legal pair ``p`` valued for the mover: its points plus the :func:`playout` of
-    the position it leaves (negated when the other player moves next), and the playout's
-    work.  ``D`` is restored."""
-    me = D.counters[0].player
-    closed = K.apply_line(S, D, p)
-    rest, w = playout(S, D, cand)
-    v = closed + rest if D.counters[0].player == me else closed - rest
-    K.undo_line(S, D)
-    return v, w
-
-
 @njit(nogil=True)
 def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I64, I64]:
     """The mover's estimated margin from a position of the give phase, and the
@@ -405,10 +391,14 @@ def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I6
     work = np.int64(1)
     if k == 0:
         return np.int64(0), work
+    me = D.counters[0].player
     best = -_NOWHERE
     for i in range(k):
-        v, w = _line_then_playout(S, D, first[i], cand)
+        closed = K.apply_line(S, D, first[i])
+        rest, w = playout(S, D, cand)
         work += w
+        v = closed + rest if D.counters[0].player == me else closed - rest
+        K.undo_line(S, D)
         if v > best:
             best = v
     return best, work
@@ -449,27 +439,6 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
     for _ in range(plies):
         K.undo_line(S, D)
     return net, plies
-
-
-@njit(nogil=True)
-def rollout_values(
-    S: BoardArrays, D: GameArrays, cand: int, pairs: np.ndarray, values: np.ndarray, abort: np.ndarray
-) -> I64:
-    """Every legal line valued by its score plus the :func:`playout` of the
-    position it leaves (negated when the other player moves next): a one-ply
-    look-ahead over the give-phase model.  Fills ``pairs`` and ``values``
-    (triangles, for the mover) and returns how many; stops early once
-    ``abort[0]`` (a (1,) uint8 flag another thread may raise) is set."""
-    st = D.counters[0]
-    k = 0
-    for t_ in range(st.nlegal):
-        if abort[0] != 0:
-            break
-        p = D.legal_list[t_]
-        pairs[k] = p
-        values[k] = _line_then_playout(S, D, p, cand)[0]
-        k += 1
-    return k
 
 
 @njit(nogil=True)
