@@ -12,7 +12,7 @@ from triangles import kernels as K
 from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
-from triangles.ai.regions import Regions, sum_search
+from triangles.ai.regions import Regions, SumSearch, _alone_values, _sum_kernel, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -73,6 +73,32 @@ def test_regions_give_the_whole_board_value_and_a_best_line(extra):
         assert not r.aborted and r.value == v
         assert g.board.pair(r.pair) in g.legal_moves()
         assert value_of_line(g, r.pair) == v
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_alone_values_are_exact_where_no_move_splits_a_region(extra):
+    """The move ordering's estimate (a class's value to its first mover, alone) is the sum
+    search's exact value for every class whose game tree never splits in two."""
+    checked = 0
+    for g in positions(extra, 16, max_legal=18):
+        r = Regions(g, g.arrays())
+        assert r.explore(100_000, NO_ABORT)
+        av, mval = _alone_values(r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, extra)
+        ncls = len(r.total)
+        simple = np.ones(ncls, bool)  # kids are interned first, so one pass decides
+        for c in range(ncls):
+            for m in range(r.move_ptr[c], r.move_ptr[c + 1]):
+                kids = r.kl_items[r.kl_ptr[r.move_kl[m]] : r.kl_ptr[r.move_kl[m] + 1]]
+                simple[c] &= len(kids) <= 1 and all(simple[k] for k in kids)
+        ss = SumSearch(r)
+        for c in np.flatnonzero(simple[1:]) + 1:
+            v, _, _, aborted = _sum_kernel(
+                *ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt
+            )
+            assert not aborted and v == av[c]
+            assert av[c] == max(mval[r.move_ptr[c] : r.move_ptr[c + 1]])
+            checked += 1
+    assert checked >= 20
 
 
 @pytest.mark.parametrize("extra", [False, True])

@@ -491,6 +491,17 @@ _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
 @njit(nogil=True)
+def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
+    """The table row holding ``h`` in its bucket of two (-1: none)."""
+    slot = int(h & mask & ~np.int64(1))
+    if tt[slot, 0] == h:
+        return slot
+    if tt[slot + 1, 0] == h:
+        return slot + 1
+    return -1
+
+
+@njit(nogil=True)
 def _sum_kernel(
     move_ptr: np.ndarray,
     move_pts: np.ndarray,
@@ -507,19 +518,20 @@ def _sum_kernel(
     beta: int,
     node_limit: int,
     abort: np.ndarray,
-    tt_key: np.ndarray,
-    tt_val: np.ndarray,
-    tt_flag: np.ndarray,
-    tt_move: np.ndarray,
+    tt: np.ndarray,
 ) -> tuple[int, int, int, bool]:
     """Fail-soft negamax alpha-beta over multisets of classes: (value, best root move, nodes, aborted).
 
     A node's multiset is kept sorted in ``ms[ply]``; its moves are every move of
     each distinct class in it, the table's move first, then by ``order``
-    (:func:`_move_order`: points, then the fewest points offered).  Future
-    points lie within +-(the points its classes still hold), which cuts a
-    window outside that range for free.  The table is always-replace, storing a
-    bound (exact / lower / upper) and the best move; every search runs to the
+    (:class:`SumSearch`: with alternation, the move's value alone
+    (:func:`_alone_values`); then points, then the fewest points offered).
+    Future points lie within +-(the points its classes still hold), which cuts
+    a window outside that range for free.  The table (a row per entry: key,
+    bound, best move, flag and the entry's subtree nodes) has buckets of two
+    rows: the first keeps the larger search, the second the latest (on 24
+    stars at 40-44 legal lines 8 % fewer nodes than always-replace); it stores
+    a bound (exact / lower / upper) and the best move; every search runs to the
     end of the game, so any entry is usable at any node.  Before searching a
     node's moves, their children are looked up (an enhanced transposition
     cut-off: a child's stored bound may already refute the window; on 30
@@ -540,8 +552,10 @@ def _sum_kernel(
     fa0 = np.zeros(plies, np.int64)
     best = np.zeros(plies, np.int64)
     bestm = np.full(plies, -1, np.int32)
-    hkey = np.zeros(plies, np.uint64)
-    mask = np.uint64(tt_key.shape[0] - 1)
+    hkey = np.zeros(plies, np.int64)
+    rk = np.zeros((plies, width), np.int64)  # the moves' ordering ranks
+    nodes0 = np.zeros(plies, np.int64)  # nodes before the node's own (its subtree's work)
+    mask = np.int64(tt.shape[0] - 1)
     r = np.sort(root)
     msz[0] = r.shape[0]
     ms[0, : r.shape[0]] = r
@@ -560,7 +574,7 @@ def _sum_kernel(
                 aborted = True
             n = msz[ply]
             left = 0
-            h = np.uint64(0)
+            h = np.int64(0)
             for k in range(n):
                 left += total[ms[ply, k]]
                 h += key[ms[ply, k]]
@@ -574,12 +588,13 @@ def _sum_kernel(
                 ret = -left
                 continue
             hkey[ply] = h
-            slot = np.int64(h & mask)
+            nodes0[ply] = nodes
+            slot = _tt_slot(tt, h, mask)
             hint = -1
-            if tt_key[slot] == h:
-                hint = tt_move[slot]
-                v = tt_val[slot]
-                fl = tt_flag[slot]
+            if slot >= 0:
+                hint = tt[slot, 2]
+                v = tt[slot, 1]
+                fl = tt[slot, 3] & 3
                 if ply > 0 and (fl == _EXACT or (fl == _LOWER and v >= fb[ply]) or (fl == _UPPER and v <= fa[ply])):
                     ret = v
                     continue
@@ -590,17 +605,18 @@ def _sum_kernel(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 for g in range(move_ptr[c], move_ptr[c + 1]):
-                    rank = order[g] + (1 << 20 if g == hint else 0)
+                    rank = (np.int64(1) << 62) if g == hint else order[g]
                     pos = m
                     while pos > 0:
-                        q = mv[ply, pos - 1]
-                        if order[q] + (1 << 20 if q == hint else 0) >= rank:
+                        if rk[ply, pos - 1] >= rank:
                             break
-                        mv[ply, pos] = q
+                        mv[ply, pos] = mv[ply, pos - 1]
                         mvc[ply, pos] = mvc[ply, pos - 1]
+                        rk[ply, pos] = rk[ply, pos - 1]
                         pos -= 1
                     mv[ply, pos] = g
                     mvc[ply, pos] = c
+                    rk[ply, pos] = rank
                     m += 1
             nmv[ply] = m
             idx[ply] = 0
@@ -617,12 +633,14 @@ def _sum_kernel(
                     kl = move_kl[g]
                     for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
                         ch += key[kl_items[t]]
-                    cs = np.int64(ch & mask)
-                    if tt_key[cs] != ch or ch == 0:
+                    if ch == 0:
+                        continue
+                    cs = _tt_slot(tt, ch, mask)
+                    if cs < 0:
                         continue
                     p = move_pts[g]
-                    u = tt_val[cs]
-                    fl = tt_flag[cs]
+                    u = tt[cs, 1]
+                    fl = tt[cs, 3] & 3
                     if p > 0 and extra:
                         if fl != _UPPER and p + u >= fb[ply]:
                             ret = p + u
@@ -636,11 +654,16 @@ def _sum_kernel(
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
                 if not aborted:
-                    slot = np.int64(hkey[ply] & mask)
-                    tt_key[slot] = hkey[ply]
-                    tt_val[slot] = ret
-                    tt_flag[slot] = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
-                    tt_move[slot] = bestm[ply]
+                    work = nodes - nodes0[ply]
+                    slot = hkey[ply] & mask
+                    slot &= ~np.int64(1)
+                    if tt[slot, 0] != hkey[ply] and tt[slot, 3] >> 2 > work:
+                        slot += 1  # the bucket's first entry keeps the larger search
+                    flag = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
+                    tt[slot, 0] = hkey[ply]
+                    tt[slot, 1] = ret
+                    tt[slot, 2] = bestm[ply]
+                    tt[slot, 3] = flag | (work << 2)
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]
@@ -707,29 +730,59 @@ def _move_order(r: Regions) -> np.ndarray:
     return pts * 1024 - offer_kl[r.move_kl[:nmoves]]
 
 
+@njit(nogil=True)
+def _alone_values(
+    move_ptr: np.ndarray,
+    move_pts: np.ndarray,
+    move_kl: np.ndarray,
+    kl_ptr: np.ndarray,
+    kl_items: np.ndarray,
+    extra: bool,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each class's value to the player moving first in it alone, and each move's, approximated:
+    a move's kids are taken as games the next player (the opponent, unless a capture keeps
+    the move) opens, each alone.  Classes are interned after their kids, so one pass suffices."""
+    ncls = move_ptr.shape[0] - 1
+    av = np.zeros(ncls, np.int64)
+    mval = np.zeros(move_ptr[ncls], np.int64)
+    for c in range(ncls):
+        best = -(1 << 30)
+        for g in range(move_ptr[c], move_ptr[c + 1]):
+            s = 0
+            kl = move_kl[g]
+            for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                s += av[kl_items[t]]
+            v = move_pts[g] + s if (extra and move_pts[g] > 0) else move_pts[g] - s
+            mval[g] = v
+            best = max(best, v)
+        av[c] = best if move_ptr[c + 1] > move_ptr[c] else 0
+    return av, mval
+
+
 class SumSearch:
     """The sum of a position's explored regions, ready to search (one table shared by successive searches)."""
 
     def __init__(self, regions: Regions, tt_bits: int = 18) -> None:
         r = regions
         self.regions = r
-        key = np.random.default_rng(0x7269).integers(1, 2**63, len(r.total), dtype=np.int64).astype(np.uint64)
-        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, _move_order(r))
+        key = np.random.default_rng(0x7269).integers(1, 2**63, len(r.total), dtype=np.int64)
+        order = _move_order(r)
+        if not r.extra:
+            # with alternation, the moves best for the mover alone first: on 24 stars at 40-48
+            # legal lines 1.3x fewer nodes over all, up to 7x on the proved wins; with the extra
+            # turn the estimate is poorer and the proofs there are small anyway
+            _, mval = _alone_values(r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.extra)
+            order = mval * (1 << 20) + order
+        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, order)
         self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
         size = 1 << tt_bits
-        self.tt = (
-            np.zeros(size, np.uint64),
-            np.zeros(size, np.int64),
-            np.zeros(size, np.int8),
-            np.full(size, -1, np.int64),
-        )
+        # a row per entry: key, value, best move, flag | subtree nodes << 2 (one cache line a bucket)
+        self.tt = np.zeros((size, 4), np.int64)
 
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
         r = self.regions
-        v, g, nodes, aborted = _sum_kernel(
-            *self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, *self.tt
-        )
+        v, g, nodes, aborted = _sum_kernel(*self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, self.tt)
         pair = r.pair_of(int(g)) if not aborted and g >= 0 else -1
         return SumResult(value=int(v), pair=pair, nodes=int(nodes), aborted=bool(aborted))
 
