@@ -270,8 +270,15 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
     used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
-    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work or abort[0]:
+    if abort[0]:
         return -1, used
+    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
+        fit = lv.safe_mc_work // max(1, used * MIN_SAFE_ROUNDS)
+        if lv.safe_subset <= 0 or fit < lv.safe_subset:
+            return -1, used
+        # too many safe lines to sample them all: a seeded random few of them (the opening)
+        pick = np.random.default_rng((salt, len(safe))).permutation(len(safe))[:fit]
+        safe = safe[np.sort(pick)]
     alive = safe
     totals = np.zeros(len(safe), np.int64)
     samples, spent = 1, used  # for the cost of one sample

@@ -80,6 +80,9 @@ class Level:
     #: by material only, and on 12-star positions its value there does not even correlate
     #: with the exact one); with the extra turn the search still decides (measured better)
     safe_trust: bool = False
+    #: > 0: where too many safe lines remain for every one to get its samples (the
+    #: opening), sample a seeded random subset of as many as fit, if at least this many
+    safe_subset: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees
