@@ -274,9 +274,11 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         return -1, used
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
         fit = lv.safe_mc_work // max(1, used * MIN_SAFE_ROUNDS)
-        if lv.safe_subset <= 0 or fit < lv.safe_subset:
+        if lv.safe_subset <= 0 or fit < lv.safe_subset or game.extra_turn:
             return -1, used
-        # too many safe lines to sample them all: a seeded random few of them (the opening)
+        # too many safe lines to sample them all (the opening): a seeded random few of them,
+        # rather than leave the choice to the search, which sees every safe line as equal
+        # there and breaks ties at random (alternation only: measured there)
         pick = np.random.default_rng((salt, len(safe))).permutation(len(safe))[:fit]
         safe = safe[np.sort(pick)]
     alive = safe

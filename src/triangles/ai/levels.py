@@ -82,6 +82,8 @@ class Level:
     safe_trust: bool = False
     #: > 0: where too many safe lines remain for every one to get its samples (the
     #: opening), sample a seeded random subset of as many as fit, if at least this many
+    #: (alternation only; hard vs ``mcts``, 24 stars: 74.5 % over 440 games where hard
+    #: without it scored 68.9 %, better on most boards)
     safe_subset: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
@@ -168,6 +170,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             safe_mc=16,
             safe_mc_work=10_000_000,
             safe_trust=True,
+            safe_subset=6,
         ),
     }
 )
