@@ -15,7 +15,9 @@ best-sampled safe line outright (``safe_trust``), which changed its move on
 the 12-star position alone; and when medium lost its leaf noise for lapses
 (seven moves in ten are the simple rule's, three in ten with the extra turn)
 and began to sample the safe lines as hard does, which changed medium's move
-on 7 of its 11 positions and no other level's.
+on 7 of its 11 positions and no other level's; and when hard began to sample a
+random subset of the safe lines in the opening (``safe_subset``), which changed
+its move on the empty 24-star board alone.
 """
 
 from __future__ import annotations

@@ -652,11 +652,38 @@ def test_safe_choice_names_a_safe_line_within_its_budget():
         assert p in safe and 0 < work <= hard.safe_mc_work
         assert safe_choice(g, g.arrays(), hard, 7, no_abort) == (p, work)
         # a budget for fewer than MIN_SAFE_ROUNDS rounds: no preference, and only a probe spent
-        tight = dataclasses.replace(hard, safe_mc_work=work // (2 * hard.safe_mc))
+        tight = dataclasses.replace(hard, safe_mc_work=work // (2 * hard.safe_mc), safe_subset=0)
         q, spent = safe_choice(g, g.arrays(), tight, 7, no_abort)
         assert q == -1 and 0 < spent < work
     g = safe_phase_position(24, 4, 1)
     assert safe_choice(g, g.arrays(), hard, 7, no_abort)[0] == -1
+
+
+def test_safe_choice_samples_a_subset_where_not_every_safe_line_fits():
+    """In the opening (too many safe lines for every one to get its samples) hard samples a
+    seeded subset of them, with alternation; without ``safe_subset``, or with the extra turn,
+    it leaves the choice to the search."""
+    import dataclasses
+
+    from triangles.ai.api import MIN_SAFE_ROUNDS, safe_choice
+    from triangles.ai.baselines import move_table
+
+    hard = LEVELS["hard"]
+    assert hard.safe_subset > 0
+    no_abort = np.zeros(1, np.uint8)
+    for seed in (1, 2):
+        g = safe_phase_position(24, seed, 10_000)  # the empty board
+        D = g.arrays()
+        pairs, closes, gives = move_table(g.board.arrays, D)
+        safe = set(pairs[(closes == 0) & (gives == 0)].tolist())
+        probe = safe_choice(g, D, dataclasses.replace(hard, safe_subset=0), 7, no_abort)
+        assert probe[0] == -1  # not every safe line fits MIN_SAFE_ROUNDS samples
+        assert probe[1] * len(safe) * MIN_SAFE_ROUNDS > hard.safe_mc_work
+        p, work = safe_choice(g, D, hard, 7, no_abort)
+        assert p in safe and probe[1] < work <= hard.safe_mc_work
+        assert safe_choice(g, g.arrays(), hard, 7, no_abort) == (p, work)
+        h = Game(g.board, extra_turn=True)
+        assert safe_choice(h, h.arrays(), hard, 7, no_abort)[0] == -1
 
 
 def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
