@@ -91,7 +91,8 @@ def test_alone_values_are_exact_where_no_move_splits_a_region(extra):
                 kids = r.kl_items[r.kl_ptr[r.move_kl[m]] : r.kl_ptr[r.move_kl[m] + 1]]
                 simple[c] &= len(kids) <= 1 and all(simple[k] for k in kids)
         ss = SumSearch(r)
-        for c in np.flatnonzero(simple[1:]) + 1:
+        for cls in np.flatnonzero(simple[1:]) + 1:
+            c = int(cls)
             v, _, _, aborted = _sum_kernel(
                 *ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt
             )
