@@ -490,10 +490,16 @@ class Regions:
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
+@njit(inline="always")
+def _tt_bucket(h: np.int64, mask: np.int64) -> int:
+    """The first row of the table's bucket of two rows for the key ``h``."""
+    return int(h & mask & ~np.int64(1))
+
+
 @njit(nogil=True)
 def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
     """The table row holding ``h`` in its bucket of two (-1: none)."""
-    slot = int(h & mask & ~np.int64(1))
+    slot = _tt_bucket(h, mask)
     if tt[slot, 0] == h:
         return slot
     if tt[slot + 1, 0] == h:
@@ -655,8 +661,7 @@ def _sum_kernel(
                 ret = best[ply]
                 if not aborted:
                     work = nodes - nodes0[ply]
-                    slot = hkey[ply] & mask
-                    slot &= ~np.int64(1)
+                    slot = _tt_bucket(hkey[ply], mask)
                     if tt[slot, 0] != hkey[ply] and tt[slot, 3] >> 2 > work:
                         slot += 1  # the bucket's first entry keeps the larger search
                     flag = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
