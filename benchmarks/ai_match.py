@@ -10,7 +10,11 @@ the others, to see which phase a result comes from (``hard>mcts``; the choice is
 made anew each move, not latched).  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
-Wilson 95% interval, and per-move timing.  Runs games in ``--procs`` processes.
+Wilson 95% interval, and per-move timing with the share of it each player had
+a core for.  Runs games in ``--procs`` processes: keep them no more than the
+free cores (two matches at once on 2 cores: ``--procs 1`` each), else the moves
+wait for a core, their times inflate and hard's wall-clock cap fires more often
+than in play; the report warns when that happened.
 
     python benchmarks/ai_match.py hard greedy --preset phone --stars 24 --games 200 --extra-turn
     python benchmarks/ai_match.py hard mcts --stars 24 --games 200
@@ -37,6 +41,9 @@ from triangles.rules import Game, Move
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # mcts.py, next to this file
 
 BASELINES = ("random", "greedy", "mcts")
+#: below this share of CPU time over wall time, a player's moves were starved of a core: two
+#: matches of ``--procs 2`` at once on 2 cores doubled hard's move times (README, #12)
+STARVED = 0.8
 
 #: ``mcts:`` options and the keyword of :class:`mcts.MCTSPlayer` each sets.
 MCTS_OPTIONS = {
@@ -179,7 +186,7 @@ def _warm_mcts(names: tuple[str, ...]) -> None:
 Job = tuple[str, str, str, int, bool, int, int]
 
 
-def play_one(args: Job) -> tuple[int, int, list[float], list[float]]:
+def play_one(args: Job) -> tuple[int, int, list[float], list[float], float, float]:
     a, b, preset, stars, extra, seed, g = args
     from triangles.presets import get_preset
 
@@ -190,15 +197,17 @@ def play_one(args: Job) -> tuple[int, int, list[float], list[float]]:
     pb = make_player(b, 2 * (seed + g) + 2)
     a_side = 0 if a_first else 1
     times: dict[str, list[float]] = {"a": [], "b": []}
+    cpu = {"a": 0.0, "b": 0.0}  # the process's CPU seconds during each player's moves
     while not game.is_over():
         who = "a" if game.player == a_side else "b"
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = (pa if who == "a" else pb)(game)
         times[who].append(time.perf_counter() - t0)
+        cpu[who] += time.process_time() - c0
         game.play(*move)
     s = game.scores
     diff = s[a_side] - s[1 - a_side]
-    return g, diff, times["a"], times["b"]
+    return g, diff, times["a"], times["b"], cpu["a"], cpu["b"]
 
 
 @dataclasses.dataclass
@@ -214,6 +223,8 @@ class Result:
     times_a: list[float]
     times_b: list[float]
     seconds: float
+    cpu_a: float = 0.0  # CPU seconds A's moves took (against the wall-clock sum of times_a)
+    cpu_b: float = 0.0
 
     @property
     def games(self) -> int:
@@ -245,12 +256,21 @@ class Result:
                 self.a, *self.wdl(first=True), *self.wdl(first=False)
             ),
         ]
-        for who, ts in ((self.a, self.times_a), (self.b, self.times_b)):
+        starved = False
+        for who, ts, cpu in ((self.a, self.times_a, self.cpu_a), (self.b, self.times_b, self.cpu_b)):
             if ts:
+                share = cpu / max(sum(ts), 1e-9)
+                starved = starved or (sum(ts) > 1.0 and share < STARVED)
                 lines.append(
                     f"  {who}: per move mean {1000 * np.mean(ts):.1f} ms, median {1000 * np.median(ts):.1f} ms, "
-                    f"p95 {1000 * np.percentile(ts, 95):.1f} ms, max {1000 * max(ts):.1f} ms"
+                    f"p95 {1000 * np.percentile(ts, 95):.1f} ms, max {1000 * max(ts):.1f} ms, "
+                    f"CPU {100 * share:.0f}% of that time"
                 )
+        if starved:
+            lines.append(
+                "  warning: the moves got less than a whole core (more processes than cores?): their times are "
+                "inflated, and a player with a wall-clock cap (hard's 1.2 s) may be cut short more often than in play"
+            )
         return "\n".join(lines)
 
 
@@ -272,12 +292,15 @@ def run(
     diffs: dict[int, int] = {}
     ta: list[float] = []
     tb: list[float] = []
+    ca = cb = 0.0
     with mp.get_context("spawn").Pool(procs, initializer=_warm, initargs=((a, b),)) as pool:
-        for g, diff, xa, xb in pool.imap_unordered(play_one, jobs):
+        for g, diff, xa, xb, ya, yb in pool.imap_unordered(play_one, jobs):
             diffs[g] = diff
             ta += xa
             tb += xb
-    return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0)
+            ca += ya
+            cb += yb
+    return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0, ca, cb)
 
 
 def match_arguments(description: str, *, stars: int = 24, games: int = 200) -> argparse.ArgumentParser:

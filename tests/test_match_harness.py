@@ -17,6 +17,21 @@ def test_match_prints_a_result(capsys: pytest.CaptureFixture[str]) -> None:
     assert "easy:noise=0.5 vs random: phone 24 stars, alternate, 2 games" in out
     wdl = out.split("W/D/L ")[1].split()[0]
     assert sum(int(x) for x in wdl.split("/")) == 2
+    assert "% of that time" in out  # the CPU share of each player's move times
+
+
+def test_report_warns_when_the_moves_were_starved_of_a_core() -> None:
+    def report(cpu: float) -> str:
+        diffs = {0: 1, 1: -2}
+        return ai_match.Result("hard", "mcts", "phone", 24, False, diffs, [1.0, 1.0], [0.5], 9.0, cpu, 0.5).report()
+
+    whole = report(1.96)
+    assert "hard: per move mean 1000.0 ms" in whole and "CPU 98% of that time" in whole
+    assert "mcts: per move mean 500.0 ms" in whole and "CPU 100% of that time" in whole
+    assert "warning" not in whole
+    half = report(1.0)  # hard's moves ran half the time: more processes than cores
+    assert "CPU 50% of that time" in half
+    assert "warning: the moves got less than a whole core" in half
 
 
 @pytest.mark.parametrize(
