@@ -253,9 +253,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     The budget ``lv.safe_mc_work`` is spent by sequential halving: a stage runs
     rounds of one sample per remaining line (at most ``lv.safe_mc`` rounds),
     then keeps the better half, so the lines that stay in contention get most
-    of the samples.  Every stage gets an equal share of what is left.  In the
-    opening, where not every safe line fits its samples, the budget is
-    ``lv.safe_open_work`` when that is larger.  The pair
+    of the samples.  Every stage gets an equal share of what is left.  The pair
     is -1 (no preference) when there is at most one safe line, or when one
     sample of one line shows that fewer than :data:`MIN_SAFE_ROUNDS` rounds of
     every line would fit (their mean would be noise).  The work is counted,
@@ -274,13 +272,9 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if abort[0]:
         return -1, used
-    budget = lv.safe_mc_work
-    opening = lv.safe_subset > 0 and not game.extra_turn
-    if used * len(safe) * MIN_SAFE_ROUNDS > budget and opening:
-        budget = max(budget, lv.safe_open_work)  # the opening: more safe lines than the budget samples
-    if used * len(safe) * MIN_SAFE_ROUNDS > budget:
-        fit = budget // max(1, used * MIN_SAFE_ROUNDS)
-        if not opening or fit < lv.safe_subset:
+    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
+        fit = lv.safe_mc_work // max(1, used * MIN_SAFE_ROUNDS)
+        if lv.safe_subset <= 0 or fit < lv.safe_subset or game.extra_turn:
             return -1, used
         # too many safe lines to sample them all (the opening): a seeded random few of them,
         # rather than leave the choice to the search, which sees every safe line as equal
@@ -293,14 +287,14 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     k = 0  # rounds so far: round k uses the dice of salt + k, the same for every line
     stages = int(np.ceil(np.log2(len(safe))))
     for stage in range(stages):
-        share = (budget - used) // (stages - stage)
+        share = (lv.safe_mc_work - used) // (stages - stage)
         rounds = min(lv.safe_mc, share * samples // (spent * len(alive)))
         if rounds < 1:
             if stage > 0:
                 break
             rounds = 1  # every line is sampled at least once
         for _ in range(rounds):
-            if stage > 0 and used + spent * len(alive) // samples > budget:
+            if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                 break  # another round would overrun the budget
             w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort))
             k += 1

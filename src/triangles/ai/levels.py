@@ -85,10 +85,6 @@ class Level:
     #: (alternation only; hard vs ``mcts``, 24 stars: 74.5 % over 440 games where hard
     #: without it scored 68.2 % on the same boards, better on 9 of 11 seeds)
     safe_subset: int = 0
-    #: > ``safe_mc_work``: the sampling budget where not every safe line fits its samples in
-    #: ``safe_mc_work`` (the opening; with ``safe_subset``, alternation only), so that more of
-    #: the opening's safe lines are sampled; the opening's moves are the cheapest of the game
-    safe_open_work: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees
