@@ -269,7 +269,7 @@ class Result:
         if starved:
             lines.append(
                 "  warning: the moves got less than a whole core (more processes than cores?): their times are "
-                "inflated, and a player with a wall-clock cap (hard's 1.2 s) may be cut short more often than in play"
+                "inflated, and a level's wall-clock cap (Level.time_limit) may cut moves short more often than in play"
             )
         return "\n".join(lines)
 
