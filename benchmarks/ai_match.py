@@ -44,6 +44,8 @@ BASELINES = ("random", "greedy", "mcts")
 #: below this share of CPU time over wall time, a player's moves were starved of a core: two
 #: matches of ``--procs 2`` at once on 2 cores doubled hard's move times (README, #12)
 STARVED = 0.8
+#: ... judged only over at least this many seconds of moves (a baseline's few milliseconds are noise)
+STARVED_MIN_SECONDS = 1.0
 
 #: ``mcts:`` options and the keyword of :class:`mcts.MCTSPlayer` each sets.
 MCTS_OPTIONS = {
@@ -259,8 +261,9 @@ class Result:
         starved = False
         for who, ts, cpu in ((self.a, self.times_a, self.cpu_a), (self.b, self.times_b, self.cpu_b)):
             if ts:
-                share = cpu / max(sum(ts), 1e-9)
-                starved = starved or (sum(ts) > 1.0 and share < STARVED)
+                wall = sum(ts)
+                share = cpu / max(wall, 1e-9)
+                starved = starved or (wall > STARVED_MIN_SECONDS and share < STARVED)
                 lines.append(
                     f"  {who}: per move mean {1000 * np.mean(ts):.1f} ms, median {1000 * np.median(ts):.1f} ms, "
                     f"p95 {1000 * np.percentile(ts, 95):.1f} ms, max {1000 * max(ts):.1f} ms, "

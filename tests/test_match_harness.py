@@ -21,9 +21,9 @@ def test_match_prints_a_result(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_report_warns_when_the_moves_were_starved_of_a_core() -> None:
-    def report(cpu: float) -> str:
+    def report(cpu: float, cpu_b: float = 0.5) -> str:
         diffs = {0: 1, 1: -2}
-        return ai_match.Result("hard", "mcts", "phone", 24, False, diffs, [1.0, 1.0], [0.5], 9.0, cpu, 0.5).report()
+        return ai_match.Result("hard", "mcts", "phone", 24, False, diffs, [1.0, 1.0], [0.5], 9.0, cpu, cpu_b).report()
 
     whole = report(1.96)
     assert "hard: per move mean 1000.0 ms" in whole and "CPU 98% of that time" in whole
@@ -32,6 +32,8 @@ def test_report_warns_when_the_moves_were_starved_of_a_core() -> None:
     half = report(1.0)  # hard's moves ran half the time: more processes than cores
     assert "CPU 50% of that time" in half
     assert "warning: the moves got less than a whole core" in half
+    short = report(1.96, 0.1)  # mcts's 0.5 s of moves are too few to judge
+    assert "CPU 20% of that time" in short and "warning" not in short
 
 
 @pytest.mark.parametrize(
