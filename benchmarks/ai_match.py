@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # mcts.py, next to thi
 
 BASELINES = ("random", "greedy", "mcts")
 #: below this share of CPU time over wall time, a player's moves were starved of a core: two
-#: matches of ``--procs 2`` at once on 2 cores doubled hard's move times (README, #12)
+#: matches of ``--procs 2`` at once on 2 cores doubled hard's move times (benchmarks/middle-game.md)
 STARVED = 0.8
 #: ... judged only over at least this many seconds of moves (a baseline's few milliseconds are noise)
 STARVED_MIN_SECONDS = 1.0
