@@ -382,7 +382,7 @@ def leaf_value(S: BoardArrays, D: GameArrays, cand: int, ahead: int) -> tuple[I6
 
     With 8 lines, a slightly better estimate than the playout on 14-star
     positions (``benchmarks/leaf_regret.py``), but as the leaf of hard's
-    safe-line samples it did not play better against ``mcts`` (README, #12),
+    safe-line samples it did not play better against ``mcts`` (benchmarks/middle-game.md),
     so only the benchmarks use it."""
     if ahead <= 0:
         return playout(S, D, cand)
