@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other benchmarks, next to this file
 
-LEAVES = ("playout", "4 lines ahead", "8 lines ahead", "one line ahead", "exact")
+LEAVES = ("playout", "4 lines ahead", "8 lines ahead", "one line ahead", "playout, ranked", "exact")
 #: the ``ahead`` argument of ``phase.leaf_value`` for every row of :data:`LEAVES` but the
 #: exact one (None: every legal line)
 AHEAD = (0, 4, 8, None)
@@ -63,6 +63,7 @@ def sample(g: Game, p: int, prio: np.ndarray, budget: int, states: int) -> tuple
     S, D = c.board.arrays, c.arrays()
     sign = 1 if c.player == me else -1
     leaves = [int(phase.leaf_value(S, D, 8, c.legal_count() if a is None else a)[0]) for a in AHEAD]
+    leaves.append(int(phase.playout_ranked(S, D, 8, prio)[0]))  # ties among openings by the round's dice
     exact = exact_value(c, D, budget, states)
     if exact is None:
         return None

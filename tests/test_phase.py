@@ -368,18 +368,18 @@ def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
         pairs = np.array(legal_ids(g), np.int64)
         live = int(D.counters[0]["live"])
         totals = np.zeros(len(pairs), np.int64)
-        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8))
+        work = P.safe_phase_round(S, D, pairs, 8, False, 17, totals, np.zeros(1, np.uint8))
         assert work >= len(pairs)
         assert all(abs(v) <= live for v in totals)
         again = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8))
+        P.safe_phase_round(S, D, pairs, 8, False, 17, again, np.zeros(1, np.uint8))
         np.testing.assert_array_equal(again, totals)
         for p, v in zip(pairs.tolist(), totals.tolist(), strict=True):
             assert v == sample_ref(g, p, 17), p
             compared += 1
         diced += len(safe_ids(g)) > 1
         stopped = np.zeros(len(pairs), np.int64)
-        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8))
+        P.safe_phase_round(S, D, pairs, 8, False, 17, stopped, np.ones(1, np.uint8))
         assert not stopped.any()  # a raised abort flag: nothing sampled
         assert_restored(D, before)
     assert compared > 100 and diced > 5

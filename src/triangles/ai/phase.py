@@ -271,13 +271,22 @@ def _cheapest(S: BoardArrays, D: GameArrays, pairs: np.ndarray) -> int:
     """The lines the give phase considers first, best first, into ``pairs``
     (as many as it holds): every scoring line, most closed first, then the
     lines giving fewest; the lowest pair id among equals.  Returns how many."""
+    return _cheapest_ranked(S, D, pairs, _NO_RANK)
+
+
+@njit(nogil=True)
+def _cheapest_ranked(S: BoardArrays, D: GameArrays, pairs: np.ndarray, prio: np.ndarray) -> int:
+    """:func:`_cheapest` with ties among equals broken by the highest ``prio[p]``
+    (the lowest pair id when ``prio`` is empty)."""
     cand = pairs.shape[0]
     keys = np.empty(cand, np.int64)
+    ranked = prio.shape[0] > 0
     k = 0
     for t_ in range(D.counters[0].nlegal):
         p = D.legal_list[t_]
         closes, gives, _ = effect(S, D, p)
-        key = (np.int64(gives) if closes == 0 else np.int64(-1 - closes)) * (np.int64(1) << 32) + p
+        tie = np.int64((1.0 - prio[p]) * 2147483648.0) if ranked else np.int64(p)
+        key = (np.int64(gives) if closes == 0 else np.int64(-1 - closes)) * (np.int64(1) << 32) + tie
         if k < cand:
             pos = k
             k += 1
@@ -296,6 +305,12 @@ def _cheapest(S: BoardArrays, D: GameArrays, pairs: np.ndarray) -> int:
 
 @njit(nogil=True)
 def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I64]:
+    """:func:`give_estimate_ranked` with ties broken by the lowest pair id."""
+    return give_estimate_ranked(S, D, cand, _NO_RANK)
+
+
+@njit(nogil=True)
+def give_estimate_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -> tuple[I64, I64, I64]:
     """The mover's estimated points from here: ``(value, line, work)``.
 
     Up to ``cand`` lines are tried: every scoring line, then the non-scoring
@@ -309,7 +324,7 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
     """
     st = D.counters[0]
     pairs = np.empty(max(cand, 1), np.int64)
-    k = _cheapest(S, D, pairs)
+    k = _cheapest_ranked(S, D, pairs, prio)
     best = -_NOWHERE
     best_p = -1
     work = 1
@@ -343,6 +358,12 @@ def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I
 
 @njit(nogil=True)
 def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
+    """:func:`playout_ranked` with ties broken by the lowest pair id."""
+    return playout_ranked(S, D, cand, _NO_RANK)
+
+
+@njit(nogil=True)
+def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -> tuple[I64, I64]:
     """An estimated final margin: the rest of the game played by both sides as
     'take what is closable, else a safe line, else the opening that
     :func:`give_estimate` prefers'.  Returns ``(margin, work)``: the mover's
@@ -360,7 +381,7 @@ def playout(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64]:
         if q < 0:
             q = safe
         if q < 0:
-            _, q, w = give_estimate(S, D, cand)
+            _, q, w = give_estimate_ranked(S, D, cand, prio)
             work += w
         if q < 0:
             break
@@ -467,14 +488,22 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
+    S: BoardArrays,
+    D: GameArrays,
+    pairs: np.ndarray,
+    cand: int,
+    ranked: bool,
+    seed: int,
+    totals: np.ndarray,
+    abort: np.ndarray,
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
-    :func:`playout` values the give phase.  The mover's margin over the whole
+    :func:`playout` values the give phase (with ``ranked``, its ties among
+    openings broken by the same dice: :func:`playout_ranked`).  The mover's margin over the whole
     sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
@@ -486,6 +515,7 @@ def safe_phase_round(
     work = 0
     np.random.seed(seed)
     prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
+    leaf_rank = prio if ranked else _NO_RANK
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
@@ -502,7 +532,7 @@ def safe_phase_round(
             net += _draw_for(S, D, q, me)
             plies += 1
         if st.live > 0:
-            rest, w = playout(S, D, cand)
+            rest, w = playout_ranked(S, D, cand, leaf_rank)
             work += w
             net += rest if st.player == me else -rest
         for _ in range(plies):
