@@ -296,7 +296,9 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         for _ in range(rounds):
             if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                 break  # another round would overrun the budget
-            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, lv.safe_ranked, (salt + k) % (1 << 31), totals, abort))
+            w = unit * int(
+                safe_phase_round(S, D, alive, lv.safe_cand, lv.safe_ranked, (salt + k) % (1 << 31), totals, abort)
+            )
             k += 1
             used += w
             spent += w
