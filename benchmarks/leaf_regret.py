@@ -7,7 +7,8 @@ is safe; the position there (a *leaf*) is valued by the give-phase playout
 and values each leaf in several ways: by the playout, by the best of the first
 4 or 8 lines ``phase.leaf_value`` looks at in full (each valued by its points
 plus the playout after it), by the best of every line valued so (one line
-ahead), and exactly, over the regions.  The
+ahead), by the playout with its ties among openings broken by the sample's
+own dice (``phase.playout_ranked``), and exactly, over the regions.  The
 positions and regrets are those of ``safe_regret.py`` (the best safe line's
 exact value minus that of the line with the best sampled mean), so the gap
 between the rows is what a better model of the give phase would be worth.

@@ -50,8 +50,9 @@ def test_a_bad_player_name_gets_the_parser_message(capsys: pytest.CaptureFixture
 def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pytest.CaptureFixture[str]) -> None:
     """Where a safe line leaves nothing safe and nothing to take, the sample's leaf is the
     position right after it: its exact row is the line's exact value, its playout row the
-    playout there, and its one-line-ahead row the best line there valued by its points plus
-    the playout after it (played on clones); its 4 and 8 lines ahead rows the best of the 4
+    playout there (its ranked row the playout with the sample's dice breaking its ties),
+    and its one-line-ahead row the best line there valued by its points plus the playout
+    after it (played on clones); its 4 and 8 lines ahead rows the best of the 4
     and 8 lines cheapest to open (``phase.leaf_value``).  The summary has a row for every
     leaf and for a random line."""
     import leaf_regret
@@ -82,6 +83,7 @@ def test_leaf_regret_values_leaves_as_the_solver_and_the_playout_do(capsys: pyte
             row = dict(zip(leaf_regret.LEAVES, got, strict=True))
             assert row["exact"] == safe_regret.line_value(g, p, {}, 5_000_000, 1_000_000)
             assert row["playout"] == -phase.playout(child.board.arrays, child.arrays(), 8)[0]
+            assert row["playout, ranked"] == -phase.playout_ranked(child.board.arrays, child.arrays(), 8, prio)[0]
             # every line of the leaf, valued on clones, cheapest to open first (fewest given, lowest pair id)
             pairs, closes, gives = move_table(child.board.arrays, child.arrays())
             order = sorted(range(len(pairs)), key=lambda t: (int(gives[t]), int(pairs[t])))

@@ -269,7 +269,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
-    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, lv.safe_ranked, salt % (1 << 31), probe, abort))
+    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if abort[0]:
         return -1, used
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
@@ -296,9 +296,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         for _ in range(rounds):
             if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                 break  # another round would overrun the budget
-            w = unit * int(
-                safe_phase_round(S, D, alive, lv.safe_cand, lv.safe_ranked, (salt + k) % (1 << 31), totals, abort)
-            )
+            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort))
             k += 1
             used += w
             spent += w

@@ -75,9 +75,6 @@ class Level:
     #: openings each give-phase step of a sample follows through their cascades
     #: (``phase.give_estimate``'s ``cand``): fewer is cheaper, so more samples fit
     safe_cand: int = 8
-    #: the give-phase playout ending each sample breaks ties among equally cheap
-    #: openings by the sample's own dice instead of the lowest pair id
-    safe_ranked: bool = False
     #: with strict alternation, play the sampled safe line outright when nothing can be
     #: taken, instead of letting the search overrule it (its horizon values the give phase
     #: by material only, and on 12-star positions its value there does not even correlate

@@ -368,7 +368,13 @@ def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -
     'take what is closable, else a safe line, else the opening that
     :func:`give_estimate` prefers'.  Returns ``(margin, work)``: the mover's
     points minus the other's from here, and the scans of the legal lines it
-    made (what a search node costs, for a budget).  ``D`` is restored."""
+    made (what a search node costs, for a budget).  ``D`` is restored.
+
+    With a ranking ``prio`` (a sample's dice), ties among equally cheap openings
+    go to the highest rank instead of the lowest pair id.  As the leaf of hard's
+    safe-line samples that chose better on 14-star positions
+    (``benchmarks/leaf_regret.py``) but not in play against ``mcts``
+    (benchmarks/middle-game.md), so only the benchmarks rank it."""
     st = D.counters[0]
     me = st.player
     net = 0
@@ -488,22 +494,14 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays,
-    D: GameArrays,
-    pairs: np.ndarray,
-    cand: int,
-    ranked: bool,
-    seed: int,
-    totals: np.ndarray,
-    abort: np.ndarray,
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
-    :func:`playout` values the give phase (with ``ranked``, its ties among
-    openings broken by the same dice: :func:`playout_ranked`).  The mover's margin over the whole
+    :func:`playout` values the give phase.  The mover's margin over the whole
     sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
@@ -515,7 +513,6 @@ def safe_phase_round(
     work = 0
     np.random.seed(seed)
     prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
-    leaf_rank = prio if ranked else _NO_RANK
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
@@ -532,7 +529,7 @@ def safe_phase_round(
             net += _draw_for(S, D, q, me)
             plies += 1
         if st.live > 0:
-            rest, w = playout_ranked(S, D, cand, leaf_rank)
+            rest, w = playout(S, D, cand)
             work += w
             net += rest if st.player == me else -rest
         for _ in range(plies):
