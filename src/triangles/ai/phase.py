@@ -59,6 +59,7 @@ __all__ = [
     "give_options",
     "give_estimate",
     "playout",
+    "playout_ranked",
     "leaf_value",
     "greedy_playout",
     "safe_phase_round",
@@ -305,16 +306,18 @@ def _cheapest_ranked(S: BoardArrays, D: GameArrays, pairs: np.ndarray, prio: np.
 
 @njit(nogil=True)
 def give_estimate(S: BoardArrays, D: GameArrays, cand: int) -> tuple[I64, I64, I64]:
-    """:func:`give_estimate_ranked` with ties broken by the lowest pair id."""
-    return give_estimate_ranked(S, D, cand, _NO_RANK)
+    """The give phase's next step from here (ties among openings broken by the
+    lowest pair id): see :func:`_give_estimate_ranked`."""
+    return _give_estimate_ranked(S, D, cand, _NO_RANK)
 
 
 @njit(nogil=True)
-def give_estimate_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -> tuple[I64, I64, I64]:
+def _give_estimate_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -> tuple[I64, I64, I64]:
     """The mover's estimated points from here: ``(value, line, work)``.
 
     Up to ``cand`` lines are tried: every scoring line, then the non-scoring
-    lines giving fewest (lowest pair id first).  Each is followed through its
+    lines giving fewest (among equals the highest ``prio[p]``, or the lowest
+    pair id when ``prio`` is empty).  Each is followed through its
     cascade; whoever must open after it is charged the fewest triangles they
     can then give.  The best line for the mover and its value (net of the
     cascade, minus or plus that charge) are returned, with the work done in
@@ -372,8 +375,8 @@ def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -
 
     With a ranking ``prio`` (a sample's dice), ties among equally cheap openings
     go to the highest rank instead of the lowest pair id.  As the leaf of hard's
-    safe-line samples that chose better on 14-star positions
-    (``benchmarks/leaf_regret.py``) but not in play against ``mcts``
+    safe-line samples it chose better on 14-star positions
+    (``benchmarks/leaf_regret.py``) but did not play better against ``mcts``
     (benchmarks/middle-game.md), so only the benchmarks rank it."""
     st = D.counters[0]
     me = st.player
@@ -387,7 +390,7 @@ def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -
         if q < 0:
             q = safe
         if q < 0:
-            _, q, w = give_estimate_ranked(S, D, cand, prio)
+            _, q, w = _give_estimate_ranked(S, D, cand, prio)
             work += w
         if q < 0:
             break
