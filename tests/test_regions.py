@@ -205,3 +205,46 @@ def test_only_hard_proves_over_regions_and_further_with_the_extra_turn():
     assert hard.region_legal < g.legal_count() <= hard.region_legal_extra
     choose_move(g, "hard", seed=1, time_limit=60.0)
     assert last_info().solved
+
+
+def full_window(ss: SumSearch, root: list[int], cancel: bool) -> int:
+    """The sum search's exact value of the multiset ``root`` (pairs dropped or not)."""
+    r = ss.regions
+    tabs = ss.tabs[:-1] + ((ss.cancel if cancel else np.zeros_like(ss.cancel)),)
+    tt = np.zeros((1 << 16, 4), np.int64)
+    v, _, _, aborted = _sum_kernel(
+        *tabs, np.asarray(root, np.int64), 3 * r.n, r.extra, -1000, 1000, 10**8, NO_ABORT, tt
+    )
+    assert not aborted
+    return int(v)
+
+
+def test_two_copies_of_some_classes_cancel():
+    """With alternation, a class marked by ``_find_cancelling`` adds nothing in pairs: ``X + G +
+    G`` is worth ``X`` (searched without dropping pairs), and dropping them keeps every value.
+    Classes of more than one line qualify too, and the search changes (it is exercised)."""
+    changed = 0
+    longer = 0
+    games = [greedy_to(14, legal, seed) for legal in (20, 26) for seed in range(6)]
+    for g in games + positions(False, 12, max_legal=18):
+        if g.is_over():
+            continue
+        r = Regions(g, g.arrays())
+        assert r.explore(200_000, NO_ABORT)
+        with_pairs = SumSearch(r, cancel=False).search(-1000, 1000, 10**8, NO_ABORT)
+        ss = SumSearch(r)
+        without = ss.search(-1000, 1000, 10**8, NO_ABORT)
+        assert not with_pairs.aborted and not without.aborted
+        assert without.value == with_pairs.value
+        changed += without.nodes != with_pairs.nodes
+        root = [int(c) for c in ss.root]
+        alone = full_window(ss, root, cancel=False)
+        for c in np.flatnonzero(ss.cancel)[:6]:
+            assert full_window(ss, [*root, int(c), int(c)], cancel=False) == alone
+            assert full_window(ss, [int(c), int(c)], cancel=False) == 0
+            longer += r.move_ptr[c + 1] - r.move_ptr[c] > 1
+    assert changed >= 2 and longer >= 2
+    g = greedy_to(14, 20, 0, extra=True)  # under the extra-turn rule nothing cancels
+    r = Regions(g, g.arrays())
+    assert r.explore(200_000, NO_ABORT)
+    assert not SumSearch(r).cancel.any()

@@ -507,6 +507,15 @@ def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
     return -1
 
 
+@njit(inline="always")
+def _copies(a: np.ndarray, n: int, x: int) -> int:
+    """How many of ``a[:n]`` are ``x``."""
+    k = 0
+    for i in range(n):
+        k += a[i] == x
+    return k
+
+
 @njit(nogil=True)
 def _sum_kernel(
     move_ptr: np.ndarray,
@@ -517,6 +526,7 @@ def _sum_kernel(
     total: np.ndarray,
     key: np.ndarray,
     order: np.ndarray,
+    cancel: np.ndarray,
     root: np.ndarray,
     nlines: int,
     extra: bool,
@@ -541,7 +551,10 @@ def _sum_kernel(
     end of the game, so any entry is usable at any node.  Before searching a
     node's moves, their children are looked up (an enhanced transposition
     cut-off: a child's stored bound may already refute the window; on 30
-    positions of 32-40 legal lines, 2.5x fewer nodes, about as fast).  An
+    positions of 32-40 legal lines, 2.5x fewer nodes, about as fast).  A
+    child's two copies of a class marked in ``cancel`` are dropped
+    (:func:`_find_cancelling`), so that it shares its entry with the position
+    without them.  An
     explicit stack, as in :mod:`triangles.ai.engine` (numba's cache and
     recursion do not mix).
     """
@@ -562,6 +575,7 @@ def _sum_kernel(
     rk = np.zeros((plies, width), np.int64)  # the moves' ordering ranks
     nodes0 = np.zeros(plies, np.int64)  # nodes before the node's own (its subtree's work)
     mask = np.int64(tt.shape[0] - 1)
+    npair = cancel.any()
     r = np.sort(root)
     msz[0] = r.shape[0]
     ms[0, : r.shape[0]] = r
@@ -635,10 +649,20 @@ def _sum_kernel(
                 # this node's window settles it without a search
                 for j in range(m):
                     g = mv[ply, j]
-                    ch = h - key[mvc[ply, j]]
+                    c = mvc[ply, j]
+                    ch = h - key[c]
                     kl = move_kl[g]
                     for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
-                        ch += key[kl_items[t]]
+                        x = kl_items[t]
+                        if cancel[x]:
+                            # the copies the child would hold without this one
+                            there = (
+                                _copies(ms[ply], n, x) - (x == c) + _copies(kl_items[kl_ptr[kl] :], t - kl_ptr[kl], x)
+                            )
+                            if there % 2 == 1:
+                                ch -= key[x]  # it cancels one of them
+                                continue
+                        ch += key[x]
                     if ch == 0:
                         continue
                     cs = _tt_slot(tt, ch, mask)
@@ -693,6 +717,19 @@ def _sum_kernel(
                     pos -= 1
                 ms[ply + 1, pos] = x
                 k2 += 1
+            if npair:
+                # two copies of some classes are worth nothing (:func:`_find_cancelling`): drop them
+                k3 = 0
+                k = 0
+                while k < k2:
+                    x = ms[ply + 1, k]
+                    if k + 1 < k2 and ms[ply + 1, k + 1] == x and cancel[x]:
+                        k += 2
+                        continue
+                    ms[ply + 1, k3] = x
+                    k3 += 1
+                    k += 1
+                k2 = k3
             msz[ply + 1] = k2
             p = move_pts[g]
             if p > 0 and extra:  # the mover stays
@@ -764,12 +801,89 @@ def _alone_values(
     return av, mval
 
 
+#: most nodes :func:`_find_cancelling` spends on one class, and on all of them
+_CANCEL_NODES, _CANCEL_BUDGET = 2_000, 100_000
+
+
+@njit(nogil=True)
+def _find_cancelling(
+    move_ptr: np.ndarray,
+    move_pts: np.ndarray,
+    move_kl: np.ndarray,
+    kl_ptr: np.ndarray,
+    kl_items: np.ndarray,
+    total: np.ndarray,
+    key: np.ndarray,
+    order: np.ndarray,
+    cancel: np.ndarray,
+    abort: np.ndarray,
+    tt: np.ndarray,
+) -> int:
+    """Mark in ``cancel`` the classes two copies of which are worth nothing in any sum (with
+    alternation); returns the nodes searched.
+
+    ``X + G + G`` is worth what ``X`` is when, for every position ``R`` that ``G`` can reach,
+    ``R + R`` is worth nothing to its first mover.  Either player then keeps ``X``'s value by
+    playing in ``X`` as they would alone and answering a move in one copy with the same move
+    in the other: the turn order in ``X`` is unchanged, each such pair nets nothing, and once
+    ``X`` is played out the copies are equal, so the rest is worth nothing.  (Under the
+    extra-turn rule a capture keeps the move, which breaks that answer.)  Classes come in id
+    order, kids first: a class qualifies when every kid of every move qualifies (so every
+    ``R + R`` below it is a sum of such pairs) and ``G + G`` itself is worth 0.  That is
+    searched with the pairs found so far dropped, within a small budget (over it, the class is
+    left out, which is always safe).  Every one-line class qualifies (in the give phase, a
+    lone triangle or two to take); so do some chains of two or three triangles.
+    """
+    nodes = 0
+    both = np.zeros(2, np.int64)
+    ncls = move_ptr.shape[0] - 1
+    length = np.zeros(ncls, np.int64)  # the most lines a class's game can last
+    for c in range(1, ncls):
+        kids_qualify = True
+        for g in range(move_ptr[c], move_ptr[c + 1]):
+            kl = move_kl[g]
+            rest = 0
+            for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                kids_qualify = kids_qualify and cancel[kl_items[t]]
+                rest += length[kl_items[t]]
+            length[c] = max(length[c], 1 + rest)
+        if not kids_qualify or nodes >= _CANCEL_BUDGET or abort[0] != 0:
+            continue
+        both[0] = c
+        both[1] = c
+        v, _, n, aborted = _sum_kernel(
+            move_ptr,
+            move_pts,
+            move_kl,
+            kl_ptr,
+            kl_items,
+            total,
+            key,
+            order,
+            cancel,
+            both,
+            2 * length[c],
+            False,
+            -_INF,
+            _INF,
+            _CANCEL_NODES,
+            abort,
+            tt,
+        )
+        nodes += n
+        cancel[c] = v == 0 and not aborted
+    return nodes
+
+
 class SumSearch:
     """The sum of a position's explored regions, ready to search (one table shared by successive searches)."""
 
-    def __init__(self, regions: Regions, tt_bits: int = 18) -> None:
+    def __init__(
+        self, regions: Regions, tt_bits: int = 18, *, abort: np.ndarray | None = None, cancel: bool = True
+    ) -> None:
         r = regions
         self.regions = r
+        abort = np.zeros(1, np.uint8) if abort is None else abort
         key = np.random.default_rng(0x7269).integers(1, 2**63, len(r.total), dtype=np.int64)
         order = _move_order(r)
         if not r.extra:
@@ -778,11 +892,16 @@ class SumSearch:
             # turn the estimate is poorer and the proofs there are small anyway
             _, mval = _alone_values(r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.extra)
             order = mval * (1 << 20) + order
-        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, order)
+        self.cancel = np.zeros(len(r.total), np.bool_)
+        self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, order, self.cancel)
         self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
         size = 1 << tt_bits
         # a row per entry: key, value, best move, flag | subtree nodes << 2 (one cache line a bucket)
         self.tt = np.zeros((size, 4), np.int64)
+        #: nodes searched to find the classes whose pairs cancel
+        self.setup_nodes = 0
+        if cancel and not r.extra:
+            self.setup_nodes = int(_find_cancelling(*self.tabs, abort, self.tt))
 
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
@@ -798,4 +917,4 @@ def sum_search(game: Game, D: GameArrays, *, max_states: int, abort: np.ndarray,
     r = Regions(game, D)
     if not r.explore(max_states, abort):
         return None
-    return SumSearch(r, tt_bits)
+    return SumSearch(r, tt_bits, abort=abort)

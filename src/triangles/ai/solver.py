@@ -139,12 +139,14 @@ def decide_regions(
 ) -> tuple[Proof | None, int]:
     """:func:`decide` over the position's regions (:mod:`triangles.ai.regions`): the same
     answer, or None when exploring the regions or the search outran its budget.  Returns
-    ``(proof, work)``, the work being the region states explored plus the nodes searched."""
+    ``(proof, work)``, the work being the region states explored plus the nodes searched
+    (those spent finding the classes whose pairs cancel included)."""
     r = Regions(game, D)
     if not r.explore(max_states, abort):
         return None, r.states
-    ss = SumSearch(r, tt_bits)
-    return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, ss.regions.states)
+    ss = SumSearch(r, tt_bits, abort=abort)
+    work = r.states + ss.setup_nodes
+    return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, work)
 
 
 def exact_split(
