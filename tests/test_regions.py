@@ -248,3 +248,37 @@ def test_two_copies_of_some_classes_cancel():
     r = Regions(g, g.arrays())
     assert r.explore(200_000, NO_ABORT)
     assert not SumSearch(r).cancel.any()
+
+
+def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
+    """Exploring patches each state's links for the line drawn (``_child_links``) instead of
+    recomputing them: the regions found must be the same as a fresh ``_split`` of the child."""
+    from triangles.ai.regions import _child_links, _components, _links, _split
+
+    checked = 0
+    for extra, legal in ((False, 40), (True, 56), (False, 24)):
+        for seed in range(4):
+            g = greedy_to(24, legal, seed, extra)
+            r = Regions(g, g.arrays())
+            rng = np.random.default_rng(seed)
+            legal_m, drawn = np.uint64((1 << r.n) - 1), np.uint64(0)
+            while legal_m:  # down a random line of play, every line of each state checked
+                link, relk = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
+                _links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk)
+                lines = [k for k in range(r.n) if int(legal_m) >> k & 1]
+                for k in lines:
+                    b = np.uint64(1 << k)
+                    nl, nd = legal_m & ~b & ~r.cross[k], drawn | b
+                    pl, prl = link.copy(), relk.copy()
+                    _child_links(legal_m, drawn, k, r.cross, r.need, r.on_ptr, r.on_cell, pl, prl)
+                    got = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
+                    n1 = _components(nl, nd, r.cross, pl, prl, *got)
+                    want = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
+                    scratch = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
+                    n2 = _split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch, *want)
+                    assert n1 == n2
+                    assert (got[0][:n1] == want[0][:n2]).all() and (got[1][:n1] == want[1][:n2]).all()
+                    checked += 1
+                k = int(rng.choice(lines))
+                legal_m, drawn = legal_m & ~np.uint64(1 << k) & ~r.cross[k], drawn | np.uint64(1 << k)
+    assert checked > 1000

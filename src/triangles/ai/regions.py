@@ -113,6 +113,22 @@ def _move_hash(kl_hash: np.uint64, pts: int) -> np.uint64:
     return _mix(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
+@njit(inline="always")
+def _line_links(
+    k: int, legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
+) -> tuple[np.uint64, np.uint64]:
+    """The undrawn sides and all the sides of the live cells on the line ``k`` (see :func:`_links`)."""
+    lk = np.uint64(0)
+    rk = np.uint64(0)
+    for t in range(on_ptr[k], on_ptr[k + 1]):
+        ci = on_cell[t]
+        und = need[ci] & ~drawn
+        if und != 0 and (und & ~legal) == 0:
+            lk |= und
+            rk |= need[ci]
+    return lk, rk
+
+
 @njit(nogil=True)
 def _links(
     legal: np.uint64,
@@ -130,35 +146,60 @@ def _links(
         b = _low(m)
         m ^= b
         k = _index(b)
-        lk = np.uint64(0)
-        rk = np.uint64(0)
-        for t in range(on_ptr[k], on_ptr[k + 1]):
-            ci = on_cell[t]
-            und = need[ci] & ~drawn
-            if und != 0 and (und & ~legal) == 0:
-                lk |= und
-                rk |= need[ci]
-        link[k] = lk
-        relk[k] = rk
+        link[k], relk[k] = _line_links(k, legal, drawn, need, on_ptr, on_cell)
 
 
 @njit(nogil=True)
-def _split(
+def _child_links(
     legal: np.uint64,
     drawn: np.uint64,
+    k: int,
     cross: np.ndarray,
     need: np.ndarray,
     on_ptr: np.ndarray,
     on_cell: np.ndarray,
     link: np.ndarray,
     relk: np.ndarray,
+) -> None:
+    """Turn ``link``/``relk`` of the state (``legal``, ``drawn``) into those of the state its
+    line ``k`` leaves, for :func:`_components`: drawing ``k`` and losing the lines it crosses
+    changes only the cells on those lines (a cell on ``k`` dies once complete, one on a
+    crossed line at once), so only the sides of those cells are looked at again.  A bit of
+    ``k`` left in ``link`` is harmless: :func:`_components` keeps only legal lines."""
+    b = _ONE << np.uint64(k)
+    gone = legal & cross[k]
+    nl = legal & ~b & ~gone
+    nd = drawn | b
+    again = np.uint64(0)
+    m = gone | b
+    while m:
+        bq = _low(m)
+        m ^= bq
+        q = _index(bq)
+        for t in range(on_ptr[q], on_ptr[q + 1]):
+            ci = on_cell[t]
+            und = need[ci] & ~drawn
+            if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
+                again |= need[ci]
+    m = again & nl
+    while m:
+        bq = _low(m)
+        m ^= bq
+        q = _index(bq)
+        link[q], relk[q] = _line_links(q, nl, nd, need, on_ptr, on_cell)
+
+
+@njit(nogil=True)
+def _components(
+    legal: np.uint64,
+    drawn: np.uint64,
+    cross: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
     out_l: np.ndarray,
     out_d: np.ndarray,
 ) -> int:
-    """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
-    A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
-    future share a key."""
-    _links(legal, drawn, need, on_ptr, on_cell, link, relk)
+    """The regions of a state whose ``link``/``relk`` are known (see :func:`_split`)."""
     nc = 0
     rest = legal
     while rest:
@@ -178,6 +219,26 @@ def _split(
         out_d[nc] = drawn & rel
         nc += 1
     return nc
+
+
+@njit(nogil=True)
+def _split(
+    legal: np.uint64,
+    drawn: np.uint64,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    out_l: np.ndarray,
+    out_d: np.ndarray,
+) -> int:
+    """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
+    A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
+    future share a key."""
+    _links(legal, drawn, need, on_ptr, on_cell, link, relk)
+    return _components(legal, drawn, cross, link, relk, out_l, out_d)
 
 
 @njit(inline="always")
@@ -259,6 +320,8 @@ def _explore(
     f_nd = np.zeros(d1, np.uint64)
     f_cl = np.zeros((d1, 64), np.uint64)
     f_cd = np.zeros((d1, 64), np.uint64)
+    f_link = np.zeros((d1, 64), np.uint64)  # each state's links (:func:`_links`), patched per line
+    f_relk = np.zeros((d1, 64), np.uint64)
     f_nc = np.zeros(d1, np.int64)
     f_ci = np.zeros(d1, np.int64)
     f_kids = np.zeros((d1, 64), np.int64)
@@ -277,6 +340,7 @@ def _explore(
         f_legal[0] = root_l[r]
         f_drawn[0] = root_d[r]
         f_todo[0] = root_l[r]
+        _links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0])
         f_k[0] = -1
         f_nmv[0] = 0
         states += 1
@@ -295,6 +359,7 @@ def _explore(
                     f_legal[depth] = f_cl[F, f_ci[F]]
                     f_drawn[depth] = f_cd[F, f_ci[F]]
                     f_todo[depth] = f_legal[depth]
+                    _links(f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth])
                     f_k[depth] = -1
                     f_nmv[depth] = 0
                     continue
@@ -349,7 +414,10 @@ def _explore(
                 f_pts[F] = pts
                 f_nl[F] = nl
                 f_nd[F] = nd
-                f_nc[F] = _split(nl, nd, cross, need, on_ptr, on_cell, link, relk, f_cl[F], f_cd[F])
+                link[:] = f_link[F]
+                relk[:] = f_relk[F]
+                _child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+                f_nc[F] = _components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
                 f_ci[F] = 0
                 continue
             # every line done: intern the state's class by its set of moves
