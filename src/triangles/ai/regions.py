@@ -141,7 +141,22 @@ def _links(
 ) -> None:
     """For each legal line ``k`` of the state: the undrawn sides (``link[k]``) and all the sides
     (``relk[k]``) of the live cells on it.  A cell is live when every undrawn side is legal."""
-    m = legal
+    _relink(legal, legal, drawn, need, on_ptr, on_cell, link, relk)
+
+
+@njit(nogil=True)
+def _relink(
+    lines: np.uint64,
+    legal: np.uint64,
+    drawn: np.uint64,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+) -> None:
+    """:func:`_links` of the state (``legal``, ``drawn``), for the lines in the mask ``lines`` only."""
+    m = lines
     while m:
         b = _low(m)
         m ^= b
@@ -181,12 +196,7 @@ def _child_links(
             und = need[ci] & ~drawn
             if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
                 again |= need[ci]
-    m = again & nl
-    while m:
-        bq = _low(m)
-        m ^= bq
-        q = _index(bq)
-        link[q], relk[q] = _line_links(q, nl, nd, need, on_ptr, on_cell)
+    _relink(again & nl, nl, nd, need, on_ptr, on_cell, link, relk)
 
 
 @njit(nogil=True)
