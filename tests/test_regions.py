@@ -264,7 +264,7 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
             legal_m, drawn = np.uint64((1 << r.n) - 1), np.uint64(0)
             while legal_m:  # down a random line of play, every line of each state checked
                 link, relk = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                _links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk)
+                _links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk, legal_m)
                 lines = [k for k in range(r.n) if int(legal_m) >> k & 1]
                 for k in lines:
                     b = np.uint64(1 << k)

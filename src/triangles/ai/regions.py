@@ -138,24 +138,11 @@ def _links(
     on_cell: np.ndarray,
     link: np.ndarray,
     relk: np.ndarray,
-) -> None:
-    """For each legal line ``k`` of the state: the undrawn sides (``link[k]``) and all the sides
-    (``relk[k]``) of the live cells on it.  A cell is live when every undrawn side is legal."""
-    _relink(legal, legal, drawn, need, on_ptr, on_cell, link, relk)
-
-
-@njit(nogil=True)
-def _relink(
     lines: np.uint64,
-    legal: np.uint64,
-    drawn: np.uint64,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
-    link: np.ndarray,
-    relk: np.ndarray,
 ) -> None:
-    """:func:`_links` of the state (``legal``, ``drawn``), for the lines in the mask ``lines`` only."""
+    """For each line ``k`` in the mask ``lines`` (the state's legal lines, or some of them):
+    the undrawn sides (``link[k]``) and all the sides (``relk[k]``) of the live cells on it
+    in the state (``legal``, ``drawn``).  A cell is live when every undrawn side is legal."""
     m = lines
     while m:
         b = _low(m)
@@ -196,7 +183,7 @@ def _child_links(
             und = need[ci] & ~drawn
             if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
                 again |= need[ci]
-    _relink(again & nl, nl, nd, need, on_ptr, on_cell, link, relk)
+    _links(nl, nd, need, on_ptr, on_cell, link, relk, again & nl)
 
 
 @njit(nogil=True)
@@ -247,7 +234,7 @@ def _split(
     """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
     A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
     future share a key."""
-    _links(legal, drawn, need, on_ptr, on_cell, link, relk)
+    _links(legal, drawn, need, on_ptr, on_cell, link, relk, legal)
     return _components(legal, drawn, cross, link, relk, out_l, out_d)
 
 
@@ -350,7 +337,7 @@ def _explore(
         f_legal[0] = root_l[r]
         f_drawn[0] = root_d[r]
         f_todo[0] = root_l[r]
-        _links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0])
+        _links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0], f_legal[0])
         f_k[0] = -1
         f_nmv[0] = 0
         states += 1
@@ -369,7 +356,16 @@ def _explore(
                     f_legal[depth] = f_cl[F, f_ci[F]]
                     f_drawn[depth] = f_cd[F, f_ci[F]]
                     f_todo[depth] = f_legal[depth]
-                    _links(f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth])
+                    _links(
+                        f_legal[depth],
+                        f_drawn[depth],
+                        need,
+                        on_ptr,
+                        on_cell,
+                        f_link[depth],
+                        f_relk[depth],
+                        f_legal[depth],
+                    )
                     f_k[depth] = -1
                     f_nmv[depth] = 0
                     continue
@@ -884,21 +880,10 @@ _CANCEL_NODES, _CANCEL_BUDGET = 2_000, 100_000
 
 
 @njit(nogil=True)
-def _find_cancelling(
-    move_ptr: np.ndarray,
-    move_pts: np.ndarray,
-    move_kl: np.ndarray,
-    kl_ptr: np.ndarray,
-    kl_items: np.ndarray,
-    total: np.ndarray,
-    key: np.ndarray,
-    order: np.ndarray,
-    cancel: np.ndarray,
-    abort: np.ndarray,
-    tt: np.ndarray,
-) -> int:
-    """Mark in ``cancel`` the classes two copies of which are worth nothing in any sum (with
-    alternation); returns the nodes searched.
+def _find_cancelling(tabs: tuple, abort: np.ndarray, tt: np.ndarray) -> int:
+    """Mark in ``cancel`` (the last of the sum search's tables ``tabs``, see :class:`SumSearch`)
+    the classes two copies of which are worth nothing in any sum (with alternation); returns
+    the nodes searched.
 
     ``X + G + G`` is worth what ``X`` is when, for every position ``R`` that ``G`` can reach,
     ``R + R`` is worth nothing to its first mover.  Either player then keeps ``X``'s value by
@@ -912,6 +897,7 @@ def _find_cancelling(
     left out, which is always safe).  Every one-line class qualifies (in the give phase, a
     lone triangle or two to take); so do some chains of two or three triangles.
     """
+    move_ptr, move_kl, kl_ptr, kl_items, cancel = tabs[0], tabs[2], tabs[3], tabs[4], tabs[8]
     nodes = 0
     both = np.zeros(2, np.int64)
     ncls = move_ptr.shape[0] - 1
@@ -929,25 +915,7 @@ def _find_cancelling(
             continue
         both[0] = c
         both[1] = c
-        v, _, n, aborted = _sum_kernel(
-            move_ptr,
-            move_pts,
-            move_kl,
-            kl_ptr,
-            kl_items,
-            total,
-            key,
-            order,
-            cancel,
-            both,
-            2 * length[c],
-            False,
-            -_INF,
-            _INF,
-            _CANCEL_NODES,
-            abort,
-            tt,
-        )
+        v, _, n, aborted = _sum_kernel(*tabs, both, 2 * length[c], False, -_INF, _INF, _CANCEL_NODES, abort, tt)
         nodes += n
         cancel[c] = v == 0 and not aborted
     return nodes
@@ -979,7 +947,7 @@ class SumSearch:
         #: nodes searched to find the classes whose pairs cancel
         self.setup_nodes = 0
         if cancel and not r.extra:
-            self.setup_nodes = int(_find_cancelling(*self.tabs, abort, self.tt))
+            self.setup_nodes = int(_find_cancelling(self.tabs, abort, self.tt))
 
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
