@@ -61,9 +61,9 @@ class Level:
     #: the same under the extra-turn rule, where the regions' sum is far cheaper to search
     #: (at most ``regions.MAX_LINES``)
     region_legal_extra: int = 0
-    #: region states that proof may explore (about 10 us each)
+    #: region states that proof may explore (about 10-20 us each)
     region_states: int = 0
-    #: nodes its search over the sum of the regions may use (about 0.1-0.3 us each)
+    #: nodes its search over the sum of the regions may use (about 0.3-0.5 us each)
     region_nodes: int = 0
     #: > 0: while safe lines remain, their futures are sampled (randomly ranked safe lines by
     #: both sides, then the give-phase model's playout) by sequential halving, up to this many
