@@ -113,22 +113,6 @@ def _move_hash(kl_hash: np.uint64, pts: int) -> np.uint64:
     return _mix(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
-@njit(inline="always")
-def _line_links(
-    k: int, legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
-) -> tuple[np.uint64, np.uint64]:
-    """The undrawn sides and all the sides of the live cells on the line ``k`` (see :func:`_links`)."""
-    lk = np.uint64(0)
-    rk = np.uint64(0)
-    for t in range(on_ptr[k], on_ptr[k + 1]):
-        ci = on_cell[t]
-        und = need[ci] & ~drawn
-        if und != 0 and (und & ~legal) == 0:
-            lk |= und
-            rk |= need[ci]
-    return lk, rk
-
-
 @njit(nogil=True)
 def _links(
     legal: np.uint64,
@@ -148,7 +132,16 @@ def _links(
         b = _low(m)
         m ^= b
         k = _index(b)
-        link[k], relk[k] = _line_links(k, legal, drawn, need, on_ptr, on_cell)
+        lk = np.uint64(0)
+        rk = np.uint64(0)
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            ci = on_cell[t]
+            und = need[ci] & ~drawn
+            if und != 0 and (und & ~legal) == 0:
+                lk |= und
+                rk |= need[ci]
+        link[k] = lk
+        relk[k] = rk
 
 
 @njit(nogil=True)
