@@ -180,17 +180,20 @@ def test_hard_proves_positions_the_whole_board_proof_cannot_reach():
     mine, _ = solver.decide_regions(g, g.arrays(), max_states=50_000, max_nodes=10**8, abort=NO_ABORT)
     assert mine is not None and mine.outcome == info.outcome
     if info.outcome >= 0:
-        ss = sum_search(g, g.arrays(), max_states=50_000, abort=NO_ABORT)
-        assert ss is not None
         lead = g.scores[g.player] - g.scores[1 - g.player]
-        h = g.clone()
-        me = h.player
-        closed = len(h.play(*move))
-        rest = sum_search(h, h.arrays(), max_states=50_000, abort=NO_ABORT)
-        assert rest is not None
-        after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
-        v = closed + after if h.player == me else closed - after
-        assert np.sign(lead + v) == info.outcome
+        assert np.sign(lead + value_of_move_over_regions(g, move)) == info.outcome
+
+
+def value_of_move_over_regions(g: Game, move: tuple[int, int]) -> int:
+    """:func:`value_of_line` by the sum search over the regions (for positions too large for the
+    whole-board search)."""
+    h = g.clone()
+    me = h.player
+    closed = len(h.play(*move))
+    rest = sum_search(h, h.arrays(), max_states=50_000, abort=NO_ABORT)
+    assert rest is not None
+    after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
+    return closed + after if h.player == me else closed - after
 
 
 def test_only_hard_proves_over_regions_and_further_with_the_extra_turn():
@@ -282,3 +285,40 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
                 k = int(rng.choice(lines))
                 legal_m, drawn = legal_m & ~np.uint64(1 << k) & ~r.cross[k], drawn | np.uint64(1 << k)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_line_searched_after_is_worth_what_the_position_it_leaves_is(extra):
+    """``SumSearch.search_after`` gives the whole-board value of drawing a given line, for every
+    legal line, and ``solver.keeps_draw`` says whether that line keeps the mover a draw."""
+    for g in positions(extra, 8, max_legal=14):
+        D = g.arrays()
+        ss = sum_search(g, D, max_states=100_000, abort=NO_ABORT)
+        assert ss is not None
+        ss.search(-1000, 1000, 10**8, NO_ABORT)  # a filled table, as after a proof
+        lead = g.scores[g.player] - g.scores[1 - g.player]
+        for p in g.legal_moves().pair_ids():
+            v = value_of_line(g, int(p))
+            r = ss.search_after(int(p), -1000, 1000, 10**8, NO_ABORT)
+            assert r is not None and not r.aborted and r.value == v and r.pair == p
+            keeps, _ = solver.keeps_draw(ss, D, int(p), max_nodes=10**8, abort=NO_ABORT)
+            assert keeps == (lead + v >= 0)
+        drawn = int(np.flatnonzero(D.line_owner >= 0)[0]) if (D.line_owner >= 0).any() else -1
+        if drawn >= 0:
+            assert ss.search_after(drawn, -1000, 1000, 10**8, NO_ABORT) is None
+
+
+def test_in_a_drawn_position_hard_can_play_the_searchs_line_when_it_keeps_the_draw():
+    """``Level.draw_choice``: proved drawn (no win), the search's line is played in place of the
+    proof's when one more null-window search shows it keeps the draw; it does keep it."""
+    g = greedy_to(24, 30, 21)
+    plain = dataclasses.replace(LEVELS["hard"], draw_choice=False)
+    proved = choose_move(g, plain, seed=1, time_limit=60.0)
+    assert last_info().outcome == 0 and not last_info().draw_choice
+    chooser = dataclasses.replace(LEVELS["hard"], draw_choice=True)
+    move = choose_move(g, chooser, seed=1, time_limit=60.0)
+    info = last_info()
+    assert info.solved and info.outcome == 0 and info.draw_choice
+    assert move != proved
+    lead = g.scores[g.player] - g.scores[1 - g.player]
+    assert lead + value_of_move_over_regions(g, move) == 0
