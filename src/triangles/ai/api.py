@@ -23,11 +23,10 @@ from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
-from triangles.ai.solver import decide, keeps_draw, prove_regions, solve
+from triangles.ai.solver import decide, decide_regions, solve
 from triangles.players import LEVEL_NAMES
 
 if TYPE_CHECKING:
-    from triangles.ai.regions import SumSearch
     from triangles.kernels import GameArrays
     from triangles.rules import Game, Move
 
@@ -56,7 +55,6 @@ class SearchInfo:
     solved: bool = False  # the result (win / draw / loss) was proved
     outcome: int | None = None  # when solved: 1 win, 0 draw, -1 loss for the mover
     aborted: bool = False  # the wall-clock cap fired: the move may depend on machine speed
-    draw_choice: bool = False  # proved drawn: the search's line, shown to keep the draw (``Level.draw_choice``)
     lapse: bool = False  # the level's lapse: the simple rule's move, not the search's (``Level.lapse``)
 
 
@@ -125,58 +123,40 @@ def _engine_move(game: Game, lv: Level, salt: int, cap: float, info: SearchInfo)
     with AbortTimer(cap) as timer:
         # once the rest of the game is small enough, play a line proved to win
         # (else to draw); a lost position is left to the search below
-        best_p, ss = _proved_line(game, D, lv, cap, info)
+        best_p = _proved_line(game, D, lv, cap, info)
         if best_p < 0:
             best_p = _search(game, D, lv, salt, timer.flag, info)
-        elif lv.draw_choice and info.outcome == 0 and ss is not None:
-            best_p = _drawing_choice(game, D, lv, salt, timer.flag, info, ss, best_p)
     if best_p < 0 or D.legal[best_p] == 0:  # cannot happen, but never return an illegal line
         best_p = int(np.flatnonzero(D.legal)[0])
     return game.board.pair(best_p)
 
 
-def _proved_line(game: Game, D: GameArrays, lv: Level, cap: float, info: SearchInfo) -> tuple[int, SumSearch | None]:
+def _proved_line(game: Game, D: GameArrays, lv: Level, cap: float, info: SearchInfo) -> int:
     """A line proved to win, else to draw, or -1 (lost, or nothing proved within the level's
     budgets): over the regions first (``Level.region_legal``, ``Level.region_legal_extra``),
     else by the whole-board proof (``Level.solve_legal``; twice as many lines with the
-    extra-turn rule, where it is far cheaper).  With it, the regions' sum search when it
-    gave the proof."""
+    extra-turn rule, where it is far cheaper)."""
     nlegal = int(D.counters[0]["nlegal"])
     reach = lv.solve_legal * (2 if game.extra_turn else 1)
-    proof, ss = None, None
+    proof = None
     # the proofs may use only part of the cap: on a loaded machine a proof cut by the
     # cap used to leave the search only its first depth (too small to poll the flag)
     with AbortTimer(cap * PROOF_SHARE) as proof_timer:
         regions = lv.region_legal_extra if game.extra_turn else lv.region_legal
         if regions and nlegal <= regions:
-            proof, work, ss = prove_regions(
+            proof, work = decide_regions(
                 game, D, max_states=lv.region_states, max_nodes=lv.region_nodes, abort=proof_timer.flag
             )
             info.nodes += work
         if proof is None and lv.solve_legal and nlegal <= reach:
-            ss = None
             proof, nodes = decide(game, D, max_nodes=proof_budget(game, lv, nlegal), abort=proof_timer.flag)
             info.nodes += nodes
     if proof is None:
         info.aborted = bool(proof_timer.flag[0])
-        return -1, None
+        return -1
     info.solved = True
     info.outcome = proof.outcome
-    return proof.pair, ss
-
-
-def _drawing_choice(
-    game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarray, info: SearchInfo, ss: SumSearch, proved: int
-) -> int:
-    """In a position proved drawn (``proved`` keeps the draw), the search's line if it keeps
-    the draw too (``Level.draw_choice``), else ``proved``."""
-    searched = _search(game, D, lv, salt, abort, info)
-    if searched < 0 or searched == proved:
-        return proved
-    keeps, nodes = keeps_draw(ss, D, searched, max_nodes=lv.region_nodes, abort=abort)
-    info.nodes += nodes
-    info.draw_choice = bool(keeps)
-    return searched if keeps else proved
+    return proof.pair
 
 
 def _node_cost(game: Game, nlegal: int) -> int:

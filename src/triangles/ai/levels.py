@@ -65,11 +65,6 @@ class Level:
     region_states: int = 0
     #: nodes its search over the sum of the regions may use (about 0.3-0.5 us each)
     region_nodes: int = 0
-    #: where the proof finds a draw but no win, play the search's line instead of the proof's
-    #: when it keeps the draw too (one more null-window search over the regions, in
-    #: ``region_nodes``): a draw against perfect play may still be won from a fallible
-    #: opponent, and the search's line is the one that looks best against any
-    draw_choice: bool = False
     #: > 0: while safe lines remain, their futures are sampled (randomly ranked safe lines by
     #: both sides, then the give-phase model's playout) by sequential halving, up to this many
     #: rounds a stage; the line they value best is searched first at the root, so it wins

@@ -949,42 +949,6 @@ class SumSearch:
         pair = r.pair_of(int(g)) if not aborted and g >= 0 else -1
         return SumResult(value=int(v), pair=pair, nodes=int(nodes), aborted=bool(aborted))
 
-    def search_after(self, pair: int, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult | None:
-        """The mover's value of drawing ``pair`` first (its points, then the rest searched from
-        the position it leaves) within (alpha, beta), fail-soft; None when ``pair`` is not a
-        legal line here.  Shares the table with :meth:`search`, so after a proof it is cheap."""
-        r = self.regions
-        k = int(np.searchsorted(r.lines, pair))
-        if k >= r.n or r.lines[k] != pair:
-            return None
-        for mask, c in zip(r.root_masks, r.root_classes, strict=True):
-            if not int(mask) >> k & 1 or c == 0:
-                continue
-            for g in range(int(r.move_ptr[c]), int(r.move_ptr[c + 1])):
-                if r.move_hash[g] == r.root_line_hash[k]:
-                    return self._search_child(g, int(c), pair, alpha, beta, node_limit, abort)
-        return None
-
-    def _search_child(
-        self, g: int, c: int, pair: int, alpha: int, beta: int, node_limit: int, abort: np.ndarray
-    ) -> SumResult:
-        r = self.regions
-        kl = int(r.move_kl[g])
-        child = list(self.root)
-        child.remove(c)
-        child = sorted(child + [int(x) for x in r.kl_items[r.kl_ptr[kl] : r.kl_ptr[kl + 1]]])
-        for x in set(child):  # the pairs that cancel go, as the kernel drops them from its children
-            if self.cancel[x] and child.count(x) >= 2:
-                for _ in range(child.count(x) // 2 * 2):
-                    child.remove(x)
-        ms = np.asarray(child, np.int64)
-        p = int(r.move_pts[g])
-        again = p > 0 and r.extra  # the mover draws again
-        lo, hi = (alpha - p, beta - p) if again else (p - beta, p - alpha)
-        v, _, nodes, aborted = _sum_kernel(*self.tabs, ms, r.n, r.extra, lo, hi, node_limit, abort, self.tt)
-        value = p + int(v) if again else p - int(v)
-        return SumResult(value=value, pair=pair, nodes=int(nodes), aborted=bool(aborted))
-
 
 def sum_search(game: Game, D: GameArrays, *, max_states: int, abort: np.ndarray, tt_bits: int = 18) -> SumSearch | None:
     """The position as a sum of regions, explored within ``max_states`` region states; None when

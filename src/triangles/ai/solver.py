@@ -36,8 +36,6 @@ __all__ = [
     "solve",
     "decide",
     "decide_regions",
-    "keeps_draw",
-    "prove_regions",
     "exact_split",
 ]
 
@@ -143,37 +141,12 @@ def decide_regions(
     answer, or None when exploring the regions or the search outran its budget.  Returns
     ``(proof, work)``, the work being the region states explored plus the nodes searched
     (those spent finding the classes whose pairs cancel included)."""
-    proof, work, _ = prove_regions(game, D, max_states=max_states, max_nodes=max_nodes, abort=abort, tt_bits=tt_bits)
-    return proof, work
-
-
-def prove_regions(
-    game: Game, D: GameArrays, *, max_states: int, max_nodes: int, abort: np.ndarray, tt_bits: int = 18
-) -> tuple[Proof | None, int, SumSearch | None]:
-    """:func:`decide_regions`, and the sum search it used (None when the regions were not
-    explored): its table makes a second question about the position cheap (:func:`keeps_draw`)."""
     r = Regions(game, D)
     if not r.explore(max_states, abort):
-        return None, r.states, None
+        return None, r.states
     ss = SumSearch(r, tt_bits, abort=abort)
     work = r.states + ss.setup_nodes
-    proof, work = _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, work)
-    return proof, work, ss
-
-
-def keeps_draw(
-    ss: SumSearch, D: GameArrays, pair: int, *, max_nodes: int, abort: np.ndarray
-) -> tuple[bool | None, int]:
-    """Whether drawing ``pair`` in the position of ``ss`` (and ``D``) keeps the mover at least
-    a draw against perfect play: one null-window search; None when not settled within the
-    budget.  Returns ``(answer, nodes)``."""
-    t = -_lead(D)
-    r = ss.search_after(pair, t - 1, t, max_nodes, abort)
-    if r is None:
-        return None, 0
-    if r.aborted:
-        return None, r.nodes
-    return r.value >= t, r.nodes
+    return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, work)
 
 
 def exact_split(
