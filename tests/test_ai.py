@@ -717,6 +717,7 @@ def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
         return cost * len(lines)
 
     monkeypatch.setattr(api, "safe_phase_round", fake_round)
+    monkeypatch.setattr(api, "SAMPLE_THREADS", 1)  # no speculative rounds: every sample counted is used
     unit = int(D.counters[0]["nlegal"])
     lv = dataclasses.replace(LEVELS["hard"], safe_mc=16, safe_mc_work=unit * cost * len(safe) * 12)
     p, work = api.safe_choice(g, D, lv, 3, np.zeros(1, np.uint8))
@@ -726,6 +727,39 @@ def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
     assert len(set(seeds)) == len(seeds) - 1  # the probe shares round 0's dice; every round has its own
     # the leaders: the line chosen had several times the samples of a line dropped at once
     assert counts[best] >= 4 * min(counts.values()) and min(counts.values()) >= 1
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_safe_choice_on_two_threads_is_exactly_one_threads(monkeypatch, extra):
+    """The samples share their rounds with a helper thread (every other round, or half the
+    lines of a round alone); the choice and the work counted are exactly one thread's."""
+    import threading
+
+    from triangles.ai import api
+
+    hard = LEVELS["hard"]
+    real = api.safe_phase_round
+    threads: set[int] = set()
+
+    def spy(*args):
+        threads.add(threading.get_ident())
+        return real(*args)
+
+    monkeypatch.setattr(api, "safe_phase_round", spy)
+    chosen = 0
+    for seed in (1, 2, 3, 6):
+        g = safe_phase_position(24, seed, 20)
+        if extra:
+            g = Game.from_moves(g.board, g.moves, extra_turn=True)
+        answers = []
+        for n in (1, 2):
+            monkeypatch.setattr(api, "SAMPLE_THREADS", n)
+            threads.clear()
+            answers.append(api.safe_choice(g, g.arrays(), hard, 7, np.zeros(1, np.uint8)))
+            assert len(threads) == n
+        assert answers[0] == answers[1]
+        chosen += answers[0][0] >= 0
+    assert chosen >= 3
 
 
 def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):

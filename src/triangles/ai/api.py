@@ -11,13 +11,16 @@ is the trade-off for never blocking the UI.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
@@ -27,7 +30,7 @@ from triangles.ai.solver import decide, decide_regions, solve
 from triangles.players import LEVEL_NAMES
 
 if TYPE_CHECKING:
-    from triangles.kernels import GameArrays
+    from triangles.kernels import BoardArrays, GameArrays
     from triangles.rules import Game, Move
 
 __all__ = ["LEVELS", "Level", "choose_move", "hint", "solve", "SearchInfo", "last_info", "warm_up", "seed_salt"]
@@ -37,6 +40,12 @@ PROOF_SHARE = 0.5
 
 #: fewer sampled futures a safe line than this tell nothing: :func:`safe_choice` then leaves the choice to the search
 MIN_SAFE_ROUNDS = 4
+
+#: threads the safe-line samples run on (the caller's and helpers): their wall time halves on two cores
+SAMPLE_THREADS = min(2, os.cpu_count() or 1)
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
 
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
@@ -283,6 +292,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         safe = safe[np.sort(pick)]
     alive = safe
     totals = np.zeros(len(safe), np.int64)
+    helper = K.copy_state(D) if SAMPLE_THREADS > 1 else None
     samples, spent = 1, used  # for the cost of one sample
     k = 0  # rounds so far: round k uses the dice of salt + k, the same for every line
     stages = int(np.ceil(np.log2(len(safe))))
@@ -293,22 +303,73 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
             if stage > 0:
                 break
             rounds = 1  # every line is sampled at least once
-        for _ in range(rounds):
-            if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
-                break  # another round would overrun the budget
-            w = unit * int(safe_phase_round(S, D, alive, lv.safe_cand, (salt + k) % (1 << 31), totals, abort))
-            k += 1
-            used += w
-            spent += w
-            samples += len(alive)
-            if abort[0]:
-                return -1, used
+        r, over = 0, False
+        while r < rounds and not over:
+            # two rounds at once when there is a helper: they are applied below one after the
+            # other, with the checks made between rounds, exactly as if run one by one
+            batch = _sample_rounds(S, D, helper, alive, lv.safe_cand, salt + k, r + 1 < rounds, abort)
+            for w, t in batch:
+                if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
+                    over = True  # another round would overrun the budget
+                    break
+                totals += t
+                k += 1
+                r += 1
+                used += unit * w
+                spent += unit * w
+                samples += len(alive)
+                if abort[0]:
+                    return -1, used
         # keep the better half (a stable sort: among equals, the earlier line)
         order = np.argsort(-totals, kind="stable")[: (len(alive) + 1) // 2]
         alive, totals = alive[order], totals[order]
         if len(alive) == 1:
             break
     return int(alive[int(np.argmax(totals))]), used
+
+
+def _sample_rounds(
+    S: BoardArrays,
+    D: GameArrays,
+    helper: GameArrays | None,
+    alive: np.ndarray,
+    cand: int,
+    k: int,
+    two: bool,
+    abort: np.ndarray,
+) -> list[tuple[int, np.ndarray]]:
+    """Round ``k`` of ``phase.safe_phase_round`` over ``alive`` (its dice: ``k``), and round
+    ``k + 1`` too when ``two`` and there is a helper: ``[(work, totals)]`` a round, in order.
+
+    With a helper thread (``helper``: its own copy of the position) the second round runs
+    on it, or with one round the second half of the lines.  A line's sample depends only
+    on the position and the round's dice, never on what was sampled before, so the results
+    are exactly one thread's: the choice stays seed-deterministic, and on two cores the
+    samples take about half the time (the kernel releases the GIL)."""
+
+    def run(state: GameArrays, lines: np.ndarray, seed: int) -> tuple[int, np.ndarray]:
+        t = np.zeros(len(lines), np.int64)
+        return int(safe_phase_round(S, state, lines, cand, seed % (1 << 31), t, abort)), t
+
+    if helper is None:
+        return [run(D, alive, k)]
+    if two:
+        second = _helper_pool().submit(run, helper, alive, k + 1)
+        return [run(D, alive, k), second.result()]
+    h = (len(alive) + 1) // 2
+    half = _helper_pool().submit(run, helper, alive[h:], k)
+    w, t = run(D, alive[:h], k)
+    w2, t2 = half.result()
+    return [(w + w2, np.concatenate([t, t2]))]
+
+
+def _helper_pool() -> ThreadPoolExecutor:
+    """The helper thread the samples share (made on first use; Python joins it at exit)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=SAMPLE_THREADS - 1, thread_name_prefix="triangles-samples")
+        return _POOL
 
 
 def hint(game: Game, *, seed: int | None = 0, time_limit: float | None = None) -> Move:
