@@ -762,6 +762,24 @@ def test_safe_choice_on_two_threads_is_exactly_one_threads(monkeypatch, extra):
     assert chosen >= 3
 
 
+def _safe_choice_of(g: Game) -> tuple[int, int]:
+    from triangles.ai import api
+
+    return api.safe_choice(g, g.arrays(), LEVELS["hard"], 7, np.zeros(1, np.uint8))
+
+
+def test_safe_choice_in_a_forked_process_makes_its_own_helper_thread():
+    """A process forked after the samples' helper thread exists (as a match's workers are)
+    does not inherit that thread: it makes its own and gives the parent's answer."""
+    import multiprocessing
+
+    g = safe_phase_position(24, 1, 20)
+    here = _safe_choice_of(g)  # the helper thread now exists in this process
+    assert here[0] >= 0
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        assert pool.apply_async(_safe_choice_of, (g,)).get(timeout=120) == here
+
+
 def test_safe_trust_plays_the_sampled_line_unless_a_line_scores(monkeypatch):
     """With ``safe_trust`` the sampled safe line is played as it is when nothing can be
     taken (strict alternation); when a line scores, or under the extra-turn rule, the

@@ -47,6 +47,15 @@ SAMPLE_THREADS = min(2, os.cpu_count() or 1)
 _POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
+
+def _forget_pool() -> None:
+    """In a forked child: the parent's helper thread does not exist there, so make a new one."""
+    global _POOL, _POOL_LOCK
+    _POOL, _POOL_LOCK = None, threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_pool)
+
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
 
