@@ -180,20 +180,17 @@ def test_hard_proves_positions_the_whole_board_proof_cannot_reach():
     mine, _ = solver.decide_regions(g, g.arrays(), max_states=50_000, max_nodes=10**8, abort=NO_ABORT)
     assert mine is not None and mine.outcome == info.outcome
     if info.outcome >= 0:
+        ss = sum_search(g, g.arrays(), max_states=50_000, abort=NO_ABORT)
+        assert ss is not None
         lead = g.scores[g.player] - g.scores[1 - g.player]
-        assert np.sign(lead + value_of_move_over_regions(g, move)) == info.outcome
-
-
-def value_of_move_over_regions(g: Game, move: tuple[int, int]) -> int:
-    """:func:`value_of_line` by the sum search over the regions (for positions too large for the
-    whole-board search)."""
-    h = g.clone()
-    me = h.player
-    closed = len(h.play(*move))
-    rest = sum_search(h, h.arrays(), max_states=50_000, abort=NO_ABORT)
-    assert rest is not None
-    after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
-    return closed + after if h.player == me else closed - after
+        h = g.clone()
+        me = h.player
+        closed = len(h.play(*move))
+        rest = sum_search(h, h.arrays(), max_states=50_000, abort=NO_ABORT)
+        assert rest is not None
+        after = rest.search(-1000, 1000, 10**8, NO_ABORT).value
+        v = closed + after if h.player == me else closed - after
+        assert np.sign(lead + v) == info.outcome
 
 
 def test_only_hard_proves_over_regions_and_further_with_the_extra_turn():

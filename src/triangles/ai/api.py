@@ -352,8 +352,9 @@ def _sample_rounds(
 
     With a helper thread (``helper``: its own copy of the position) the second round runs
     on it, or with one round the second half of the lines.  A line's sample depends only
-    on the position and the round's dice, never on what was sampled before, so the results
-    are exactly one thread's: the choice stays seed-deterministic, and on two cores the
+    on the position and the round's dice (each round seeds numba's random state, which numba
+    keeps per thread), never on what was sampled before, so the results are exactly one
+    thread's: the choice stays seed-deterministic, and on two cores the
     samples take about half the time (the kernel releases the GIL)."""
 
     def run(state: GameArrays, lines: np.ndarray, seed: int) -> tuple[int, np.ndarray]:
