@@ -14,7 +14,10 @@ Wilson 95% interval, and per-move timing with the share of it each player had
 a core for.  Runs games in ``--procs`` processes: keep them no more than the
 free cores (two matches at once on 2 cores: ``--procs 1`` each), else the moves
 wait for a core, their times inflate and hard's wall-clock cap fires more often
-than in play; the report warns when that happened.
+than in play; the report warns when that happened.  hard and medium sample the
+safe lines on two threads (``api.SAMPLE_THREADS``), so two matches at once share
+the cores while they sample; their moves are the same (counted budgets) unless a
+cap fires, only the times of those moves are longer than alone.
 
     python benchmarks/ai_match.py hard greedy --preset phone --stars 24 --games 200 --extra-turn
     python benchmarks/ai_match.py hard mcts --stars 24 --games 200
