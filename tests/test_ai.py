@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import subprocess
 import sys
 
@@ -768,6 +769,7 @@ def _safe_choice_of(g: Game) -> tuple[int, int]:
     return api.safe_choice(g, g.arrays(), LEVELS["hard"], 7, np.zeros(1, np.uint8))
 
 
+@pytest.mark.skipif(not hasattr(os, "register_at_fork"), reason="no fork on this system")
 def test_safe_choice_in_a_forked_process_makes_its_own_helper_thread():
     """A process forked after the samples' helper thread exists (as a match's workers are)
     does not inherit that thread: it makes its own and gives the parent's answer."""

@@ -54,7 +54,8 @@ def _forget_pool() -> None:
     _POOL, _POOL_LOCK = None, threading.Lock()
 
 
-os.register_at_fork(after_in_child=_forget_pool)
+if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
+    os.register_at_fork(after_in_child=_forget_pool)
 
 #: depth of the playing search's stack (iterative deepening plus quiescence never get near)
 MAX_PLY = 128
