@@ -709,7 +709,7 @@ def test_safe_choice_halves_towards_the_best_sampled_line(monkeypatch):
     seeds: list[int] = []
     cost = 50  # scans of the legal lines per sample
 
-    def fake_round(S, D_, lines, cand, seed, totals, abort, trees):
+    def fake_round(S, D_, lines, cand, seed, totals, abort):
         seeds.append(seed)
         dice = np.random.default_rng(seed).integers(-6, 7)  # the same for every line in a round
         for i, p in enumerate(lines.tolist()):

@@ -13,8 +13,6 @@ import pytest
 from triangles.ai import phase as P
 from triangles.ai import solve
 from triangles.ai.engine import line_effect
-from triangles.ai.leaf_model import load_leaf_model
-from triangles.ai.trees import NO_TREES, predict
 from triangles.presets import get_preset
 from triangles.rules import Board, Game
 
@@ -369,19 +367,19 @@ def test_safe_phase_samples_follow_the_rules(extra: bool) -> None:
         before = snapshot(D)
         pairs = np.array(legal_ids(g), np.int64)
         live = int(D.counters[0]["live"])
-        totals = np.zeros(len(pairs), np.float64)
-        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8), NO_TREES)
+        totals = np.zeros(len(pairs), np.int64)
+        work = P.safe_phase_round(S, D, pairs, 8, 17, totals, np.zeros(1, np.uint8))
         assert work >= len(pairs)
         assert all(abs(v) <= live for v in totals)
-        again = np.zeros(len(pairs), np.float64)
-        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8), NO_TREES)
+        again = np.zeros(len(pairs), np.int64)
+        P.safe_phase_round(S, D, pairs, 8, 17, again, np.zeros(1, np.uint8))
         np.testing.assert_array_equal(again, totals)
         for p, v in zip(pairs.tolist(), totals.tolist(), strict=True):
             assert v == sample_ref(g, p, 17), p
             compared += 1
         diced += len(safe_ids(g)) > 1
-        stopped = np.zeros(len(pairs), np.float64)
-        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8), NO_TREES)
+        stopped = np.zeros(len(pairs), np.int64)
+        P.safe_phase_round(S, D, pairs, 8, 17, stopped, np.ones(1, np.uint8))
         assert not stopped.any()  # a raised abort flag: nothing sampled
         assert_restored(D, before)
     assert compared > 100 and diced > 5
@@ -445,110 +443,3 @@ def test_ranked_playout_breaks_ties_by_the_dice(extra: bool) -> None:
         differ += ranked != plain
         assert_restored(D, before)
     assert differ > 0
-
-
-@pytest.mark.parametrize("extra", [False, True])
-def test_leaf_features_match_their_definitions(extra: bool) -> None:
-    """Every leaf feature recomputed from its definition: the playouts and the estimate
-    by their functions (checked against clones above), the ranked playouts by the
-    reference on clones with the seed's dice (numba follows NumPy's legacy generator),
-    the counts by brute force over the rules API; the position is left as it was."""
-    names = P.LEAF_FEATURES
-    assert len(set(names)) == len(names)
-    for k, g in enumerate(positions(extra, 30, stars=(8, 10, 12))):
-        S, D = g.board.arrays, g.arrays()
-        before = snapshot(D)
-        x = np.full(len(names), np.nan)
-        P.seed_dice(k)
-        assert P.leaf_features(S, D, x) >= 1
-        f = dict(zip(names, x.tolist(), strict=True))
-        assert f["p8"] == P.playout(S, D, 8)[0] and f["p1"] == P.playout(S, D, 1)[0]
-        assert f["ge"] == P.give_estimate(S, D, 8)[0]
-        dice = np.random.RandomState(k)
-        rk = [playout_ref(g, 8, np.asarray(dice.random_sample(S.pi.shape[0]))) for _ in range(P.LEAF_RANKED)]
-        assert (f["rk_min"], f["rk_max"]) == (min(rk), max(rk))
-        assert f["rk_mean"] == pytest.approx(np.mean(rk)) and f["rk_sd"] == pytest.approx(np.std(rk), abs=1e-6)
-        legal = legal_ids(g)
-        live, drawn = cell_state(g)
-        comps = components_ref(g)
-        assert (f["legal"], f["legal_odd"]) == (len(legal), len(legal) % 2)
-        assert (f["live"], f["live_odd"]) == (sum(live), sum(live) % 2)
-        assert f["ready"] == sum(1 for c, ok in enumerate(live) if ok and drawn[c] == 2)
-        assert f["ncomp"] == len(comps)
-        assert f["maxcomp"] == max((len(c) for c in comps), default=0)
-        assert f["single"] == sum(len(c) == 1 for c in comps)
-        label = np.empty(S.cells.shape[0], np.int64)
-        table = P.component_table(S, D, label, P.components(S, D, label))  # its rows: checked above
-        assert f["links"] == table["links"].sum()
-        for shape, word in ((P.CHAIN, "chain"), (P.LOOP, "loop"), (P.TREE, "tree"), (P.DENSE, "dense")):
-            sizes = table["cells"][table["shape"] == shape]
-            assert (f[f"n_{word}"], f[f"c_{word}"], f[f"odd_{word}"]) == (len(sizes), sizes.sum(), (sizes % 2).sum())
-        counts: dict[str, int] = {}
-        nets: list[tuple[int, bool]] = []
-        for p in legal:
-            net, _, again = cascade_ref(g, p)
-            col = "-3" if net <= -3 else "1" if net >= 1 else str(net)
-            key = f"opt_{col}_{int(again)}"
-            counts[key] = counts.get(key, 0) + 1
-            nets.append((net, again))
-        for a in (0, 1):
-            for col in ("-3", "-2", "-1", "0", "1"):
-                assert f[f"opt_{col}_{a}"] == counts.get(f"opt_{col}_{a}", 0)
-        assert f["opt_best"] == max((n for n, _ in nets), default=0)
-        assert f["opt_best_pass"] == max((n for n, a in nets if not a), default=-99)
-        assert f["opt_best_keep"] == max((n for n, a in nets if a), default=-99)
-        eff = effects_ref(g).values()
-        assert f["takes"] == sum(closes > 0 for closes, _, _ in eff)
-        for n, pick in ((1, lambda v: v == 1), (2, lambda v: v == 2), (3, lambda v: v >= 3)):
-            assert f[f"give{n}"] == sum(closes == 0 and pick(gives) for closes, gives, _ in eff)
-        assert_restored(D, before)
-
-
-def sample_with_model_ref(g: Game, p: int, prio: np.ndarray, dice: np.random.RandomState, trees) -> float:
-    """:func:`sample_ref` with the leaf valued by the model: the leaf's features as
-    :func:`P.leaf_features` gives them, their ranked playouts' dice drawn next from
-    ``dice`` (the round's stream, after its ranks ``prio``) and played on clones."""
-    g = g.clone()
-    me = g.player
-    net = 0
-    q = p
-    while q >= 0:
-        who = g.player
-        closed = len(g.play(*g.board.pair(q)))
-        net += closed if who == me else -closed
-        if g.is_over():
-            return float(net)
-        q = take_ref(g)
-        if q < 0:
-            q = max(safe_ids(g), key=lambda r: float(prio[r]), default=-1)
-    x = np.zeros(len(P.LEAF_FEATURES))
-    P.leaf_features(g.board.arrays, g.arrays(), x)
-    rk = [playout_ref(g, 8, dice.random_sample(len(prio))) for _ in range(P.LEAF_RANKED)]
-    names = P.LEAF_FEATURES
-    x[names.index("rk_mean")], x[names.index("rk_min")], x[names.index("rk_max")] = np.mean(rk), min(rk), max(rk)
-    x[names.index("rk_sd")] = np.std(rk)
-    rest = predict(trees, x)
-    return net + (rest if g.player == me else -rest)
-
-
-def test_safe_phase_samples_with_the_leaf_model() -> None:
-    """With the shipped leaf model, each sample ends in the model's value of its leaf
-    (equal to the reference on clones within rounding), the same for the same seed."""
-    trees = load_leaf_model()
-    compared = 0
-    for g in positions(False, 12, stars=(10, 12), last=30):
-        S, D = g.board.arrays, g.arrays()
-        before = snapshot(D)
-        pairs = np.array(legal_ids(g), np.int64)
-        totals = np.zeros(len(pairs), np.float64)
-        P.safe_phase_round(S, D, pairs, 8, 23, totals, np.zeros(1, np.uint8), trees)
-        again = np.zeros(len(pairs), np.float64)
-        P.safe_phase_round(S, D, pairs, 8, 23, again, np.zeros(1, np.uint8), trees)
-        np.testing.assert_array_equal(again, totals)
-        dice = np.random.RandomState(23)
-        prio = np.asarray(dice.random_sample(S.pi.shape[0]))
-        for p, v in zip(pairs.tolist(), totals.tolist(), strict=True):
-            assert v == pytest.approx(sample_with_model_ref(g, p, prio, dice, trees), abs=1e-9), p
-            compared += 1
-        assert_restored(D, before)
-    assert compared > 100

@@ -24,11 +24,9 @@ from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
-from triangles.ai.leaf_model import leaf_trees
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
 from triangles.ai.solver import decide, decide_regions, solve
-from triangles.ai.trees import NO_TREES, Trees
 from triangles.players import LEVEL_NAMES
 
 if TYPE_CHECKING:
@@ -289,21 +287,12 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         return -1, 0
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
-    trees = leaf_trees() if lv.safe_leaf_model else NO_TREES
-    probe = np.zeros(1, np.float64)
-    one = used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort, trees))
+    probe = np.zeros(1, np.int64)
+    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if abort[0]:
         return -1, used
-    if trees.roots.shape[0] and one * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
-        # the leaf model costs about ten playouts: where its samples of every safe line would
-        # not fit (the opening), the playout's cheaper samples cover more lines
-        trees = NO_TREES
-        one = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort, trees))
-        used += one
-        if abort[0]:
-            return -1, used
-    if one * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
-        fit = lv.safe_mc_work // max(1, one * MIN_SAFE_ROUNDS)
+    if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
+        fit = lv.safe_mc_work // max(1, used * MIN_SAFE_ROUNDS)
         if lv.safe_subset <= 0 or fit < lv.safe_subset or game.extra_turn:
             return -1, used
         # too many safe lines to sample them all (the opening): a seeded random few of them,
@@ -312,9 +301,9 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         pick = np.random.default_rng((salt, len(safe))).permutation(len(safe))[:fit]
         safe = safe[np.sort(pick)]
     alive = safe
-    totals = np.zeros(len(safe), np.float64)
+    totals = np.zeros(len(safe), np.int64)
     helper = K.copy_state(D) if SAMPLE_THREADS > 1 else None
-    samples, spent = 1, one  # for the cost of one sample
+    samples, spent = 1, used  # for the cost of one sample
     k = 0  # rounds so far: round k uses the dice of salt + k, the same for every line
     stages = int(np.ceil(np.log2(len(safe))))
     for stage in range(stages):
@@ -328,7 +317,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         while r < rounds and not over:
             # two rounds at once when there is a helper: they are applied below one after the
             # other, with the checks made between rounds, exactly as if run one by one
-            batch = _sample_rounds(S, D, helper, alive, lv.safe_cand, salt + k, r + 1 < rounds, abort, trees)
+            batch = _sample_rounds(S, D, helper, alive, lv.safe_cand, salt + k, r + 1 < rounds, abort)
             for w, t in batch:
                 if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                     over = True  # another round would overrun the budget
@@ -358,7 +347,6 @@ def _sample_rounds(
     k: int,
     two: bool,
     abort: np.ndarray,
-    trees: Trees,
 ) -> list[tuple[int, np.ndarray]]:
     """Round ``k`` of ``phase.safe_phase_round`` over ``alive`` (its dice: ``k``), and round
     ``k + 1`` too when ``two`` and there is a helper: ``[(work, totals)]`` a round, in order.
@@ -371,8 +359,8 @@ def _sample_rounds(
     samples take about half the time (the kernel releases the GIL)."""
 
     def run(state: GameArrays, lines: np.ndarray, seed: int) -> tuple[int, np.ndarray]:
-        t = np.zeros(len(lines), np.float64)
-        return int(safe_phase_round(S, state, lines, cand, seed % (1 << 31), t, abort, trees)), t
+        t = np.zeros(len(lines), np.int64)
+        return int(safe_phase_round(S, state, lines, cand, seed % (1 << 31), t, abort)), t
 
     if helper is None:
         return [run(D, alive, k)]

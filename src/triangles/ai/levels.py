@@ -80,9 +80,6 @@ class Level:
     #: by material only, and on 12-star positions its value there does not even correlate
     #: with the exact one); with the extra turn the search still decides (measured better)
     safe_trust: bool = False
-    #: value the position where a sample runs out of safe lines with the leaf model
-    #: (``assets/ai/leaf_model.json``, :mod:`triangles.ai.leaf_model`) instead of the playout
-    safe_leaf_model: bool = False
     #: > 0: where too many safe lines remain for every one to get its samples (the
     #: opening), sample a seeded random subset of as many as fit, if at least this many
     #: (alternation only; hard vs ``mcts``, 24 stars: 74.5 % over 440 games where hard

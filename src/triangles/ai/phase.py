@@ -42,7 +42,6 @@ import numpy as np
 
 from triangles import kernels as K
 from triangles.ai.effects import line_effect
-from triangles.ai.trees import Trees, predict
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
 
@@ -64,9 +63,6 @@ __all__ = [
     "leaf_value",
     "greedy_playout",
     "safe_phase_round",
-    "LEAF_FEATURES",
-    "leaf_features",
-    "seed_dice",
 ]
 
 #: shape classes of a component (see the module's docstring)
@@ -499,197 +495,17 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
     return best, safe
 
 
-#: What :func:`leaf_features` measures of a give-phase position, in order: the inputs of
-#: the leaf model (:mod:`triangles.ai.leaf_model`).  ``p8``/``p1``: the :func:`playout`
-#: following 8 / 1 openings a step; ``rk_*``: :data:`LEAF_RANKED` playouts with their
-#: ties among openings broken at random (``playout_ranked``), their mean, least, most
-#: and spread; ``ge``: :func:`give_estimate`; then the legal lines and live cells (and
-#: their parity), the components by shape (how many, their cells, how many are odd),
-#: the cascades of every legal line (:func:`cascade`) counted by the opener's net
-#: (-3 or less, -2, -1, 0, 1 or more) and by who opens after (``_0``: the other,
-#: ``_1``: the opener again), the best of those nets, and the lines giving 1, 2, 3+.
-LEAF_FEATURES = (
-    "p8",
-    "p1",
-    "rk_mean",
-    "rk_min",
-    "rk_max",
-    "rk_sd",
-    "ge",
-    "legal",
-    "legal_odd",
-    "ncomp",
-    "live",
-    "live_odd",
-    "ready",
-    "maxcomp",
-    "n_chain",
-    "c_chain",
-    "odd_chain",
-    "n_loop",
-    "c_loop",
-    "odd_loop",
-    "n_tree",
-    "c_tree",
-    "odd_tree",
-    "n_dense",
-    "c_dense",
-    "odd_dense",
-    "single",
-    "links",
-    "opt_-3_0",
-    "opt_-2_0",
-    "opt_-1_0",
-    "opt_0_0",
-    "opt_1_0",
-    "opt_-3_1",
-    "opt_-2_1",
-    "opt_-1_1",
-    "opt_0_1",
-    "opt_1_1",
-    "opt_best",
-    "opt_best_pass",
-    "opt_best_keep",
-    "give1",
-    "give2",
-    "give3",
-    "takes",
-)
-#: the randomly ranked playouts among the leaf features
-LEAF_RANKED = 8
-_NONE_NET = -99.0  # opt_best_pass / opt_best_keep when no line opens that way
-
-
-@njit(nogil=True)
-def seed_dice(seed: int) -> None:
-    """Seed numba's random state (this thread's), as :func:`safe_phase_round` does for its
-    round: the dice :func:`leaf_features` then draws are the seed's."""
-    np.random.seed(seed)
-
-
-@njit(nogil=True)
-def leaf_features(S: BoardArrays, D: GameArrays, out: np.ndarray) -> I64:
-    """Fill ``out`` (at least ``len(LEAF_FEATURES)`` entries) with :data:`LEAF_FEATURES`
-    of this position, drawing the ranked playouts' dice from numba's random state (the
-    caller seeds it).  Returns the work, in scans of the legal lines.  ``D`` is restored."""
-    st = D.counters[0]
-    npairs = S.pi.shape[0]
-    v, work = playout(S, D, 8)
-    out[0] = v
-    v, w = playout(S, D, 1)
-    out[1] = v
-    work += w
-    lo = 1e18
-    hi = -1e18
-    s1 = 0.0
-    s2 = 0.0
-    for _ in range(LEAF_RANKED):
-        prio = np.random.random(npairs)
-        r, w = playout_ranked(S, D, 8, prio)
-        work += w
-        lo = min(lo, r)
-        hi = max(hi, r)
-        s1 += r
-        s2 += r * r
-    mean = s1 / LEAF_RANKED
-    out[2] = mean
-    out[3] = lo
-    out[4] = hi
-    out[5] = np.sqrt(max(0.0, s2 / LEAF_RANKED - mean * mean))
-    g, _, w = give_estimate(S, D, 8)
-    out[6] = g
-    work += w
-    n = st.nlegal
-    out[7] = n
-    out[8] = n % 2
-    label = np.empty(S.cells.shape[0], np.int64)
-    nc = components(S, D, label)
-    tab = component_table(S, D, label, nc)
-    out[9] = nc
-    live = 0
-    ready = 0
-    biggest = 0
-    single = 0
-    links = 0
-    for k in range(14, 26):
-        out[k] = 0.0
-    for k in range(nc):
-        row = tab[k]
-        live += row.cells
-        ready += row.ready
-        biggest = max(biggest, row.cells)
-        links += row.links
-        if row.cells == 1:
-            single += 1
-        base = 14 + 3 * row.shape
-        out[base] += 1
-        out[base + 1] += row.cells
-        out[base + 2] += row.cells % 2
-    out[10] = live
-    out[11] = live % 2
-    out[12] = ready
-    out[13] = biggest
-    out[26] = single
-    out[27] = links
-    for k in range(28, 38):
-        out[k] = 0.0
-    best = -1e18
-    best_pass = _NONE_NET
-    best_keep = _NONE_NET
-    gives1 = 0
-    gives2 = 0
-    gives3 = 0
-    takes = 0
-    for t_ in range(n):
-        p = D.legal_list[t_]
-        net, plies, again = cascade(S, D, p)
-        work += plies
-        col = min(max(net, -3), 1) + 3  # -3 or less .. 1 or more -> 0 .. 4
-        out[28 + col + (5 if again else 0)] += 1
-        best = max(best, net)
-        if again:
-            best_keep = max(best_keep, net)
-        else:
-            best_pass = max(best_pass, net)
-        closes, gives, _ = effect(S, D, p)
-        if closes > 0:
-            takes += 1
-        elif gives == 1:
-            gives1 += 1
-        elif gives == 2:
-            gives2 += 1
-        elif gives >= 3:
-            gives3 += 1
-    out[38] = best if n > 0 else 0.0
-    out[39] = best_pass
-    out[40] = best_keep
-    out[41] = gives1
-    out[42] = gives2
-    out[43] = gives3
-    out[44] = takes
-    return work + 2
-
-
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays,
-    D: GameArrays,
-    pairs: np.ndarray,
-    cand: int,
-    seed: int,
-    totals: np.ndarray,
-    abort: np.ndarray,
-    trees: Trees,
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
     After the line, both sides take what they can (as in a cascade), else draw
     the safe line ranked highest by the round's dice (a random rank for every
     pair, drawn from ``seed``), until nothing is safe; from there
-    :func:`playout` values the give phase, or the leaf model ``trees`` (see
-    :mod:`triangles.ai.leaf_model`) when it has any trees, over
-    :func:`leaf_features`.  The mover's margin over the whole sample is added to
-    ``totals[i]`` (float64).  Every line's sample follows the same
+    :func:`playout` values the give phase.  The mover's margin over the whole
+    sample is added to ``totals[i]``.  Every line's sample follows the same
     ranks, so the samples of two lines draw the same safe lines wherever both
     can, and their difference comes from the lines, not the dice.  Returns
     the work done in scans of the legal lines; stops early (leaving the rest
@@ -700,7 +516,6 @@ def safe_phase_round(
     work = 0
     np.random.seed(seed)
     prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
-    x = np.empty(len(LEAF_FEATURES), np.float64)
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
@@ -716,16 +531,11 @@ def safe_phase_round(
                     break
             net += _draw_for(S, D, q, me)
             plies += 1
-        value = np.float64(net)
         if st.live > 0:
-            if trees.roots.shape[0] > 0:
-                w = leaf_features(S, D, x)
-                rest = predict(trees, x)
-            else:
-                rest, w = playout(S, D, cand)
+            rest, w = playout(S, D, cand)
             work += w
-            value += rest if st.player == me else -rest
+            net += rest if st.player == me else -rest
         for _ in range(plies):
             K.undo_line(S, D)
-        totals[i] += value
+        totals[i] += net
     return work
