@@ -10,11 +10,13 @@ the others, to see which phase a result comes from (``hard>mcts``; the choice is
 made anew each move, not latched).  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
-Wilson 95% interval, and per-move timing with the share of it each player had
+Wilson 95% interval, split by who started and by who drew the game's last
+line, and per-move timing with the share of it each player had
 a core for.  Runs games in ``--procs`` processes: keep them no more than the
 free cores (two matches at once on 2 cores: ``--procs 1`` each), else the moves
 wait for a core, their times inflate and hard's wall-clock cap fires more often
-than in play; the report warns when that happened.  hard and medium sample the
+than in play; the report warns when that happened.  ``--games-out FILE``
+writes every game (board seed, sides, margin, lines) as JSON lines.  hard and medium sample the
 safe lines on two threads (``api.SAMPLE_THREADS``), so two matches at once share
 the cores while they sample; their moves are the same (counted budgets) unless a
 cap fires, only the times of those moves are longer than alone.
@@ -191,7 +193,7 @@ def _warm_mcts(names: tuple[str, ...]) -> None:
 Job = tuple[str, str, str, int, bool, int, int]
 
 
-def play_one(args: Job) -> tuple[int, int, list[float], list[float], float, float]:
+def play_one(args: Job) -> tuple[int, int, bool, list[Move], list[float], list[float], float, float]:
     a, b, preset, stars, extra, seed, g = args
     from triangles.presets import get_preset
 
@@ -212,7 +214,8 @@ def play_one(args: Job) -> tuple[int, int, list[float], list[float], float, floa
         game.play(*move)
     s = game.scores
     diff = s[a_side] - s[1 - a_side]
-    return g, diff, times["a"], times["b"], cpu["a"], cpu["b"]
+    a_last = game.lines[-1][1] == a_side  # who drew the game's last line
+    return g, diff, a_last, game.moves, times["a"], times["b"], cpu["a"], cpu["b"]
 
 
 @dataclasses.dataclass
@@ -230,14 +233,37 @@ class Result:
     seconds: float
     cpu_a: float = 0.0  # CPU seconds A's moves took (against the wall-clock sum of times_a)
     cpu_b: float = 0.0
+    a_last: dict[int, bool] = dataclasses.field(default_factory=dict)  # game g: A drew its last line
+    moves: dict[int, list[Move]] = dataclasses.field(default_factory=dict)  # game g's lines, in order
+
+    def write_games(self, path: Path, seed: int) -> None:
+        """One JSON line a game (board seed, who started, A's margin, the lines) for later study."""
+        import json
+
+        with path.open("w", encoding="utf-8") as f:
+            for g in sorted(self.diffs):
+                row = {
+                    "game": g,
+                    "board": seed + g // 2,
+                    "a_first": g % 2 == 0,
+                    "a_margin": self.diffs[g],
+                    "a_last": self.a_last.get(g),
+                    "moves": [list(m) for m in self.moves.get(g, [])],
+                }
+                f.write(json.dumps(row) + "\n")
 
     @property
     def games(self) -> int:
         return len(self.diffs)
 
-    def wdl(self, first: bool | None = None) -> tuple[int, int, int]:
-        """A's wins, draws, losses (only the games A started, or did not, when ``first`` is given)."""
-        d = [v for g, v in self.diffs.items() if first is None or (g % 2 == 0) == first]
+    def wdl(self, first: bool | None = None, last: bool | None = None) -> tuple[int, int, int]:
+        """A's wins, draws, losses; only the games A started (or not) when ``first`` is given,
+        only those where A drew the last line (or not) when ``last`` is given."""
+        d = [
+            v
+            for g, v in self.diffs.items()
+            if (first is None or (g % 2 == 0) == first) and (last is None or self.a_last.get(g) == last)
+        ]
         return sum(v > 0 for v in d), sum(v == 0 for v in d), sum(v < 0 for v in d)
 
     @property
@@ -261,6 +287,12 @@ class Result:
                 self.a, *self.wdl(first=True), *self.wdl(first=False)
             ),
         ]
+        if self.a_last:
+            lines.append(
+                "  {} drawing the last line W/D/L {}/{}/{}, not {}/{}/{}".format(
+                    self.a, *self.wdl(last=True), *self.wdl(last=False)
+                )
+            )
         starved = False
         for who, ts, cpu in ((self.a, self.times_a, self.cpu_a), (self.b, self.times_b, self.cpu_b)):
             if ts:
@@ -296,17 +328,21 @@ def run(
     jobs: list[Job] = [(a, b, preset, stars, extra_turn, seed, g) for g in range(games)]
     t0 = time.time()
     diffs: dict[int, int] = {}
+    last: dict[int, bool] = {}
+    lines: dict[int, list[Move]] = {}
     ta: list[float] = []
     tb: list[float] = []
     ca = cb = 0.0
     with mp.get_context("spawn").Pool(procs, initializer=_warm, initargs=((a, b),)) as pool:
-        for g, diff, xa, xb, ya, yb in pool.imap_unordered(play_one, jobs):
+        for g, diff, a_last, moves, xa, xb, ya, yb in pool.imap_unordered(play_one, jobs):
             diffs[g] = diff
+            last[g] = a_last
+            lines[g] = moves
             ta += xa
             tb += xb
             ca += ya
             cb += yb
-    return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0, ca, cb)
+    return Result(a, b, preset, stars, extra_turn, diffs, ta, tb, time.time() - t0, ca, cb, last, lines)
 
 
 def match_arguments(description: str, *, stars: int = 24, games: int = 200) -> argparse.ArgumentParser:
@@ -334,6 +370,7 @@ def check_players(ap: argparse.ArgumentParser, *names: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = match_arguments(__doc__.splitlines()[0])
+    ap.add_argument("--games-out", type=Path, help="write every game (board, sides, margin, lines) as JSON lines")
     args = ap.parse_args(argv)
     check_players(ap, args.a, args.b)
     result = run(
@@ -347,6 +384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         procs=args.procs,
     )
     print(result.report(), flush=True)
+    if args.games_out:
+        try:
+            result.write_games(args.games_out, args.seed)
+        except OSError as e:
+            print(f"could not write {args.games_out}: {e.strerror or e}", file=sys.stderr)
+            return 1
     return 0
 
 

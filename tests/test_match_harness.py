@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -11,13 +12,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import ai_match  # noqa: E402
 
 
-def test_match_prints_a_result(capsys: pytest.CaptureFixture[str]) -> None:
-    assert ai_match.main(["easy:noise=0.5", "random", "--stars", "24", "--games", "2", "--procs", "1"]) == 0
+def test_match_prints_a_result(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "games.jsonl"
+    argv = ["easy:noise=0.5", "random", "--stars", "24", "--games", "2", "--procs", "1", "--games-out", str(out_file)]
+    assert ai_match.main(argv) == 0
     out = capsys.readouterr().out
     assert "easy:noise=0.5 vs random: phone 24 stars, alternate, 2 games" in out
     wdl = out.split("W/D/L ")[1].split()[0]
     assert sum(int(x) for x in wdl.split("/")) == 2
+    last, rest = out.split("drawing the last line W/D/L ")[1].split(", not ")
+    assert sum(int(x) for x in last.split("/") + rest.split()[0].split("/")) == 2  # every game on one side
     assert "% of that time" in out  # the CPU share of each player's move times
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert [(r["game"], r["board"], r["a_first"]) for r in rows] == [(0, 0, True), (1, 0, False)]
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    for r in rows:  # each record replays to its margin and its last line's side
+        game = Game.from_moves(get_preset("phone").make_board(24, r["board"]), r["moves"])
+        a_side = 0 if r["a_first"] else 1
+        assert game.is_over()
+        assert game.scores[a_side] - game.scores[1 - a_side] == r["a_margin"]
+        assert (game.lines[-1][1] == a_side) == r["a_last"]
+
+
+def test_an_unwritable_games_file_is_a_message(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    argv = ["random", "random", "--stars", "12", "--games", "2", "--procs", "1"]
+    assert ai_match.main([*argv, "--games-out", str(tmp_path / "no" / "such" / "games.jsonl")]) == 1
+    captured = capsys.readouterr()
+    assert "random vs random" in captured.out  # the result is still printed
+    assert "could not write" in captured.err and "Traceback" not in captured.err
 
 
 def test_report_warns_when_the_moves_were_starved_of_a_core() -> None:
@@ -107,3 +131,28 @@ def test_a_phase_player_moves_as_a_while_a_line_is_safe_then_as_b() -> None:
             seen[safe] += 1
         game.play(*random_move(game, rng))
     assert seen == {True: 3, False: 3}
+
+
+def test_last_line_splits_a_match_and_solves_small_boards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import last_line
+
+    games = tmp_path / "games.jsonl"
+    assert (
+        ai_match.main(["greedy", "random", "--stars", "12", "--games", "4", "--procs", "1", "--games-out", str(games)])
+        == 0
+    )
+    capsys.readouterr()
+    assert last_line.main(["--stars", "12", "--random", "3", "--games", str(games)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("4 games on 2 boards (phone 12 stars;")
+    rows = [line.rsplit(": ", 1)[1].split()[0] for line in out.splitlines()[1:]]
+    assert sum(int(x) for row in rows for x in row.split("/")) == 4  # every game in one group
+
+    assert last_line.main(["--stars", "6", "--boards", "3", "--random", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "0 boards not solved in time" in out
+    groups = [line.split(": ", 1)[1] for line in out.splitlines()[1:]]
+    assert sum(int(g.split(" boards")[0]) for g in groups) == 3
+
+    assert last_line.main(["--games", str(tmp_path / "missing.jsonl")]) == 1
+    assert "could not read the games" in capsys.readouterr().err

@@ -1,0 +1,144 @@
+"""Who wins under perfect play, by who draws the last line?  (Prints figures; not a test.)
+
+With strict alternation the player who draws the game's last line is fixed
+by how many lines the game lasts, and on most boards that count does not
+depend on the play: every game ends with the stars triangulated, except
+where stars close to a line's path (the rules' tolerance) leave lines that
+no countable triangle needs.  This solves whole small boards exactly
+(:func:`triangles.ai.solver.solve`) and splits the first player's value by
+who draws the last line, judged from ``--random`` random games on the board
+(the boards where those games' counts differ are a third group).  On 8 and 9
+stars the player who draws the last line wins almost every board; hard's
+games against ``mcts`` on 24 stars split the same way (``ai_match.py`` prints
+the split), see ``benchmarks/middle-game.md``.
+
+With ``--games``, it reads the games ``ai_match.py --games-out`` wrote instead
+and splits A's results by the side the board gives A (who draws the last line
+at the count random games reach most often), by whether that count varies,
+and by whether the game changed who drew the last line.
+
+    python benchmarks/last_line.py [--stars 9] [--boards 60] [--seed 7000] [--random 8]
+    python benchmarks/last_line.py --stars 24 --random 30 --games g12000.jsonl g13000.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from triangles.rules import Board
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def line_counts(board: Board, games: int, seed: int) -> Counter[int]:
+    """How many lines each of ``games`` uniformly random games on ``board`` lasted (alternation)."""
+    from triangles.rules import Game
+
+    rng = np.random.default_rng(seed)
+    counts: Counter[int] = Counter()
+    for _ in range(games):
+        g = Game(board)
+        while not g.is_over():
+            moves = g.legal_moves()
+            g.play(*moves[int(rng.integers(len(moves)))])
+        counts[g.move_count] += 1
+    return counts
+
+
+def split_games(paths: Sequence[Path], preset_name: str, stars: int, random_games: int) -> None:
+    """A's results in ``ai_match.py --games-out`` files, split by the side each board gives A."""
+    from triangles.presets import get_preset
+
+    preset = get_preset(preset_name)
+    counts: dict[int, Counter[int]] = {}
+    table: dict[tuple[str, str, str], list[int]] = {}  # (side, count, kept or changed): A's [W, D, L]
+    for path in paths:
+        for row in map(json.loads, path.read_text(encoding="utf-8").splitlines()):
+            b = int(row["board"])
+            if b not in counts:
+                counts[b] = line_counts(preset.make_board(stars, b), random_games, b)
+            usual = counts[b].most_common(1)[0][0]
+            side = "A" if (usual % 2 == 1) == bool(row["a_first"]) else "B"
+            count = "varies" if len(counts[b]) > 1 else "fixed"
+            changed = "changed" if len(row["moves"]) % 2 != usual % 2 else "kept"
+            margin = int(row["a_margin"])
+            table.setdefault((side, count, changed), [0, 0, 0])[0 if margin > 0 else 1 if margin == 0 else 2] += 1
+    games = sum(sum(v) for v in table.values())
+    print(
+        f"{games} games on {len(counts)} boards ({preset_name} {stars} stars; each board's usual line count "
+        f"from {random_games} random games): A's W/D/L"
+    )
+    for (side, count, changed), (w, d, lo) in sorted(table.items()):
+        print(
+            f"  the board's usual count gives the last line to {side}, the count {count}, the game {changed} "
+            f"who drew it: {w}/{d}/{lo} ({100 * (w + d / 2) / (w + d + lo):.1f} %)"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="phone")
+    ap.add_argument("--stars", type=int, default=9)
+    ap.add_argument("--boards", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=7000, help="the first board's seed")
+    ap.add_argument("--random", type=int, default=8, help="random games a board, to find its line count")
+    ap.add_argument("--time-limit", type=float, default=120.0, help="seconds for one board's solve")
+    ap.add_argument("--games", type=Path, nargs="+", help="split these games (ai_match.py --games-out) instead")
+    args = ap.parse_args(argv)
+    if args.games:
+        try:
+            split_games(args.games, args.preset, args.stars, args.random)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"could not read the games: {e}", file=sys.stderr)
+            return 1
+        return 0
+
+    from triangles.ai.solver import solve
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    preset = get_preset(args.preset)
+    groups: dict[str, list[int]] = {"first": [], "second": [], "varies": []}
+    unsolved = 0
+    t0 = time.time()
+    for b in range(args.seed, args.seed + args.boards):
+        board = preset.make_board(args.stars, b)
+        counts = line_counts(board, args.random, b)
+        try:
+            value = solve(Game(board), time_limit=args.time_limit)
+        except ValueError:
+            unsolved += 1
+            continue
+        key = "varies" if len(counts) > 1 else ("first" if next(iter(counts)) % 2 == 1 else "second")
+        groups[key].append(value)
+    names = {
+        "first": "the first player draws the last line",
+        "second": "the second player draws the last line",
+        "varies": "the line count varies",
+    }
+    print(
+        f"{args.preset} {args.stars} stars, alternation, boards {args.seed}-{args.seed + args.boards - 1}: "
+        f"the first player's exact value ({time.time() - t0:.0f} s; {unsolved} boards not solved in time)"
+    )
+    for key, values in groups.items():
+        if values:
+            v = np.array(values)
+            print(
+                f"  {names[key]}: {len(v)} boards, first player W/D/L "
+                f"{int((v > 0).sum())}/{int((v == 0).sum())}/{int((v < 0).sum())}, mean {v.mean():+.2f}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
