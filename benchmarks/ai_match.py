@@ -11,12 +11,12 @@ made anew each move, not latched).  Game g uses board seed ``seed + g//2``
 and the two games on a board swap who starts, so every board is played from
 both sides.  Prints wins/draws/losses of A, A's score (draw = half) with a
 Wilson 95% interval, split by who started and by who drew the game's last
-line, and per-move timing with the share of it each player had
-a core for.  Runs games in ``--procs`` processes: keep them no more than the
+line, and per-move timing with the share of it each player had a core for;
+``--games-out FILE`` writes every game (board seed, sides, margin, lines) as
+JSON lines.  Runs games in ``--procs`` processes: keep them no more than the
 free cores (two matches at once on 2 cores: ``--procs 1`` each), else the moves
 wait for a core, their times inflate and hard's wall-clock cap fires more often
-than in play; the report warns when that happened.  ``--games-out FILE``
-writes every game (board seed, sides, margin, lines) as JSON lines.  hard and medium sample the
+than in play; the report warns when that happened.  hard and medium sample the
 safe lines on two threads (``api.SAMPLE_THREADS``), so two matches at once share
 the cores while they sample; their moves are the same (counted budgets) unless a
 cap fires, only the times of those moves are longer than alone.
