@@ -288,8 +288,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)
-    bonus = 0 if game.extra_turn else lv.safe_last
-    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort, bonus))
+    used = unit * int(safe_phase_round(S, D, safe[:1], lv.safe_cand, salt % (1 << 31), probe, abort))
     if abort[0]:
         return -1, used
     if used * len(safe) * MIN_SAFE_ROUNDS > lv.safe_mc_work:
@@ -318,7 +317,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
         while r < rounds and not over:
             # two rounds at once when there is a helper: they are applied below one after the
             # other, with the checks made between rounds, exactly as if run one by one
-            batch = _sample_rounds(S, D, helper, alive, lv.safe_cand, salt + k, r + 1 < rounds, abort, bonus)
+            batch = _sample_rounds(S, D, helper, alive, lv.safe_cand, salt + k, r + 1 < rounds, abort)
             for w, t in batch:
                 if stage > 0 and used + spent * len(alive) // samples > lv.safe_mc_work:
                     over = True  # another round would overrun the budget
@@ -348,7 +347,6 @@ def _sample_rounds(
     k: int,
     two: bool,
     abort: np.ndarray,
-    bonus: int = 0,
 ) -> list[tuple[int, np.ndarray]]:
     """Round ``k`` of ``phase.safe_phase_round`` over ``alive`` (its dice: ``k``), and round
     ``k + 1`` too when ``two`` and there is a helper: ``[(work, totals)]`` a round, in order.
@@ -362,7 +360,7 @@ def _sample_rounds(
 
     def run(state: GameArrays, lines: np.ndarray, seed: int) -> tuple[int, np.ndarray]:
         t = np.zeros(len(lines), np.int64)
-        return int(safe_phase_round(S, state, lines, cand, seed % (1 << 31), t, abort, bonus)), t
+        return int(safe_phase_round(S, state, lines, cand, seed % (1 << 31), t, abort)), t
 
     if helper is None:
         return [run(D, alive, k)]

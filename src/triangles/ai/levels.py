@@ -85,9 +85,6 @@ class Level:
     #: (alternation only; hard vs ``mcts``, 24 stars: 74.5 % over 440 games where hard
     #: without it scored 68.2 % on the same boards, better on 9 of 11 seeds)
     safe_subset: int = 0
-    #: with strict alternation, each sample scores this many triangles more when the
-    #: mover drew its last line, and this many fewer when the other did
-    safe_last: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees

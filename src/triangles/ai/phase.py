@@ -378,19 +378,11 @@ def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -
     safe-line samples it chose better on 14-star positions
     (``benchmarks/leaf_regret.py``) but did not play better against ``mcts``
     (benchmarks/middle-game.md), so only the benchmarks rank it."""
-    net, work, _ = _playout_last(S, D, cand, prio)
-    return net, work
-
-
-@njit(nogil=True)
-def _playout_last(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -> tuple[I64, I64, I64]:
-    """:func:`playout_ranked`, and who drew its last line (-1 when it drew none)."""
     st = D.counters[0]
     me = st.player
     net = 0
     plies = 0
     work = 0
-    last = -1
     lowest = np.empty(0, np.float64)  # no ranking: the safe line of lowest pair id
     while st.live > 0:
         q, safe = _take_and_safe(S, D, lowest)
@@ -402,12 +394,11 @@ def _playout_last(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) ->
             work += w
         if q < 0:
             break
-        last = st.player
         net += _draw_for(S, D, q, me)
         plies += 1
     for _ in range(plies):
         K.undo_line(S, D)
-    return net, work, last
+    return net, work
 
 
 @njit(nogil=True)
@@ -506,14 +497,7 @@ def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int
 
 @njit(nogil=True)
 def safe_phase_round(
-    S: BoardArrays,
-    D: GameArrays,
-    pairs: np.ndarray,
-    cand: int,
-    seed: int,
-    totals: np.ndarray,
-    abort: np.ndarray,
-    last_bonus: int = 0,
+    S: BoardArrays, D: GameArrays, pairs: np.ndarray, cand: int, seed: int, totals: np.ndarray, abort: np.ndarray
 ) -> I64:
     """One sample of what each line of ``pairs`` leads to while safe lines remain.
 
@@ -535,7 +519,6 @@ def safe_phase_round(
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
-        last = st.player
         net = _draw_for(S, D, pairs[i], me)
         plies = 1
         work += 1
@@ -546,17 +529,12 @@ def safe_phase_round(
                 q = safe
                 if q < 0:
                     break
-            last = st.player
             net += _draw_for(S, D, q, me)
             plies += 1
         if st.live > 0:
-            rest, w, end = _playout_last(S, D, cand, _NO_RANK)
+            rest, w = playout(S, D, cand)
             work += w
             net += rest if st.player == me else -rest
-            if end >= 0:
-                last = end
-        if last_bonus != 0:
-            net += last_bonus if last == me else -last_bonus
         for _ in range(plies):
             K.undo_line(S, D)
         totals[i] += net
