@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     print(
         f"{args.preset} {args.stars} stars, alternation, boards {args.seed}-{args.seed + args.boards - 1}: "
-        f"the first player's exact value ({time.time() - t0:.0f} s; {unsolved} boards not solved in time)"
+        f"the first player's exact value ({time.time() - t0:.0f} s; {unsolved} boards over the solver's budget)"
     )
     for key, values in groups.items():
         if values:
