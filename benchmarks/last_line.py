@@ -3,14 +3,15 @@
 With strict alternation the player who draws the game's last line is fixed
 by how many lines the game lasts, and on most boards that count does not
 depend on the play: every game ends with the stars triangulated, except
-where stars close to a line's path (the rules' tolerance) leave lines that
-no countable triangle needs.  This solves whole small boards exactly
+where the rules' tolerance keeps some pairs of stars from being joined, so
+that a thin face of nearly straight stars can be left that no countable
+triangle can fill.  This solves whole small boards exactly
 (:func:`triangles.ai.solver.solve`) and splits the first player's value by
 who draws the last line, judged from ``--random`` random games on the board
 (the boards where those games' counts differ are a third group).  On 8 and 9
-stars the player who draws the last line wins almost every board; hard's
-games against ``mcts`` on 24 stars split the same way (``ai_match.py`` prints
-the split), see ``benchmarks/middle-game.md``.
+stars the player who draws the last line wins every board whose count is
+fixed but one, drawn; hard's games against ``mcts`` on 24 stars split the
+same way (``ai_match.py`` prints the split), see ``benchmarks/middle-game.md``.
 
 With ``--games``, it reads the games ``ai_match.py --games-out`` wrote instead
 and splits A's results by the side the board gives A (who draws the last line
