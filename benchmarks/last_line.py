@@ -96,19 +96,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds for one board's solve")
     ap.add_argument("--games", type=Path, nargs="+", help="split these games (ai_match.py --games-out) instead")
     args = ap.parse_args(argv)
+    if args.random < 1 or args.boards < 1:
+        ap.error("--random and --boards need at least 1")
+    from triangles.presets import get_preset
+
+    try:
+        preset = get_preset(args.preset)
+        preset.make_board(args.stars, args.seed)
+    except (KeyError, ValueError) as e:
+        ap.error(f"no such board: {e}")
     if args.games:
         try:
             split_games(args.games, args.preset, args.stars, args.random)
-        except (OSError, ValueError, KeyError) as e:
+        except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"could not read the games: {e}", file=sys.stderr)
             return 1
         return 0
 
     from triangles.ai.solver import solve
-    from triangles.presets import get_preset
     from triangles.rules import Game
 
-    preset = get_preset(args.preset)
     groups: dict[str, list[int]] = {"first": [], "second": [], "varies": []}
     unsolved = 0
     t0 = time.time()

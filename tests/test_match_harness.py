@@ -156,3 +156,13 @@ def test_last_line_splits_a_match_and_solves_small_boards(capsys: pytest.Capture
 
     assert last_line.main(["--games", str(tmp_path / "missing.jsonl")]) == 1
     assert "could not read the games" in capsys.readouterr().err
+    bad = tmp_path / "bad.jsonl"
+    for text in ("[1, 2]\n", "not json\n", '{"board": 0}\n'):
+        bad.write_text(text)
+        assert last_line.main(["--stars", "12", "--games", str(bad)]) == 1
+        err = capsys.readouterr().err
+        assert "could not read the games" in err and "Traceback" not in err
+    for argv in (["--random", "0"], ["--preset", "nope"]):
+        with pytest.raises(SystemExit) as exc:
+            last_line.main(argv)
+        assert exc.value.code == 2
