@@ -16,10 +16,13 @@ same way (``ai_match.py`` prints the split), see ``benchmarks/middle-game.md``.
 With ``--games``, it reads the games ``ai_match.py --games-out`` wrote instead
 and splits A's results by the side the board gives A (who draws the last line
 at the count random games reach most often), by whether that count varies,
-and by whether the game changed who drew the last line.
+and by whether the game changed who drew the last line.  With ``--faces`` it
+counts the boards with and without :func:`thin_faces` (where the count can
+change) against whether random games' counts varied.
 
     python benchmarks/last_line.py [--stars 9] [--boards 60] [--seed 7000] [--random 8]
     python benchmarks/last_line.py --stars 24 --random 30 --games g12000.jsonl g13000.jsonl
+    python benchmarks/last_line.py --stars 24 --seed 5000 --boards 20 --random 30 --faces
 """
 
 from __future__ import annotations
@@ -54,6 +57,105 @@ def line_counts(board: Board, games: int, seed: int) -> Counter[int]:
             g.play(*moves[int(rng.integers(len(moves)))])
         counts[g.move_count] += 1
     return counts
+
+
+def _orient(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> float:
+    return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+
+
+def _inside(pt: np.ndarray, poly: np.ndarray) -> bool:
+    """Even-odd rule: whether ``pt`` is inside the polygon ``poly`` (k, 2)."""
+    x, y = float(pt[0]), float(pt[1])
+    hit = False
+    for t in range(len(poly)):
+        (x1, y1), (x2, y2) = poly[t], poly[(t + 1) % len(poly)]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def thin_faces(board: Board) -> list[tuple[int, ...]]:
+    """Faces of 4 or 5 stars that no line can ever split: the pairs around them are
+    clear, every pair across them is blocked (it passes within the tolerance of one of
+    the stars), and no star lies inside.  Once its sides are drawn such a face stays
+    empty, so the game lasts one line (4 stars) or two (5) fewer than it would if the
+    face were prevented: these are where the line count, and so who draws the last
+    line, can change.  Each face is its stars in order around it."""
+    n = board.n
+    blocked = {(int(i), int(j)) for (i, j), c in zip(board.pairs, board.clear, strict=True) if not c}
+    found: set[frozenset[int]] = set()
+    faces: list[tuple[int, ...]] = []
+
+    def consider(stars: frozenset[int]) -> None:
+        if stars in found:
+            return
+        found.add(stars)
+        pairs = [(a, b) for a in sorted(stars) for b in sorted(stars) if a < b]
+        sides = [pr for pr in pairs if pr not in blocked]
+        if len(sides) != len(stars):
+            return
+        ring: dict[int, list[int]] = {v: [] for v in stars}
+        for a, b in sides:
+            ring[a].append(b)
+            ring[b].append(a)
+        if any(len(r) != 2 for r in ring.values()):
+            return
+        order = [min(stars)]
+        prev = -1
+        while len(order) < len(stars):
+            nxt = ring[order[-1]][0] if ring[order[-1]][0] != prev else ring[order[-1]][1]
+            prev = order[-1]
+            order.append(nxt)
+        if order[0] not in ring[order[-1]]:
+            return  # two rings, not one
+        poly = board.stars[order]
+        k = len(order)
+        for a in range(k):  # sides that cross: not a face
+            for b in range(a + 2, k):
+                if a == 0 and b == k - 1:
+                    continue
+                p, q, r, t = poly[a], poly[(a + 1) % k], poly[b], poly[(b + 1) % k]
+                if _orient(p, q, r) * _orient(p, q, t) < 0 and _orient(r, t, p) * _orient(r, t, q) < 0:
+                    return
+        if any(_inside(board.stars[v], poly) for v in range(n) if v not in stars):
+            return
+        faces.append(tuple(order))
+
+    # Stars in order around the face: the sides a-b, b-c, c-d, (d-e, e-a or d-a) are clear,
+    # every other pair blocked.  Walk it from each blocked pair a-c with numpy masks.
+    clear = np.zeros((n, n), bool)
+    for (i, j), c in zip(board.pairs, board.clear, strict=True):
+        clear[i, j] = clear[j, i] = bool(c)
+    cut = ~clear
+    np.fill_diagonal(cut, False)
+    for a, c in blocked:
+        for b in np.flatnonzero(clear[a] & clear[c]):
+            ds = np.flatnonzero(clear[c] & cut[b] & (clear[a] | cut[a]))
+            for d in ds:
+                if clear[d, a]:
+                    consider(frozenset((a, int(b), c, int(d))))
+                else:
+                    for e in np.flatnonzero(clear[d] & clear[a] & cut[b] & cut[c]):
+                        consider(frozenset((a, int(b), c, int(d), int(e))))
+    return faces
+
+
+def count_faces(preset_name: str, stars: int, seed: int, boards: int, random_games: int) -> None:
+    """Boards with and without thin faces, against whether random games' line counts vary."""
+    from triangles.presets import get_preset
+
+    preset = get_preset(preset_name)
+    table: Counter[tuple[bool, bool]] = Counter()
+    for b in range(seed, seed + boards):
+        board = preset.make_board(stars, b)
+        table[(bool(thin_faces(board)), len(line_counts(board, random_games, b)) > 1)] += 1
+    print(f"{preset_name} {stars} stars, boards {seed}-{seed + boards - 1}, {random_games} random games a board:")
+    for faces in (True, False):
+        for varies in (True, False):
+            print(
+                f"  {'with' if faces else 'without'} thin faces, line count "
+                f"{'varies' if varies else 'fixed'}: {table[(faces, varies)]} boards"
+            )
 
 
 def split_games(paths: Sequence[Path], preset_name: str, stars: int, random_games: int) -> None:
@@ -95,6 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--random", type=int, default=8, help="random games a board, to find its line count")
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds for one board's solve")
     ap.add_argument("--games", type=Path, nargs="+", help="split these games (ai_match.py --games-out) instead")
+    ap.add_argument("--faces", action="store_true", help="count boards with thin faces and varying counts instead")
     args = ap.parse_args(argv)
     if args.random < 1 or args.boards < 1:
         ap.error("--random and --boards need at least 1")
@@ -105,6 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         preset.make_board(args.stars, args.seed)
     except (KeyError, ValueError) as e:
         ap.error(f"no such board: {e}")
+    if args.faces:
+        count_faces(args.preset, args.stars, args.seed, args.boards, args.random)
+        return 0
     if args.games:
         try:
             split_games(args.games, args.preset, args.stars, args.random)

@@ -154,6 +154,10 @@ def test_last_line_splits_a_match_and_solves_small_boards(capsys: pytest.Capture
     groups = [line.split(": ", 1)[1] for line in out.splitlines()[1:]]
     assert sum(int(g.split(" boards")[0]) for g in groups) == 3
 
+    assert last_line.main(["--stars", "24", "--boards", "2", "--random", "2", "--faces"]) == 0
+    out = capsys.readouterr().out
+    assert sum(int(line.rsplit(": ", 1)[1].split()[0]) for line in out.splitlines()[1:]) == 2
+
     assert last_line.main(["--games", str(tmp_path / "missing.jsonl")]) == 1
     assert "could not read the games" in capsys.readouterr().err
     bad = tmp_path / "bad.jsonl"
@@ -166,3 +170,21 @@ def test_last_line_splits_a_match_and_solves_small_boards(capsys: pytest.Capture
         with pytest.raises(SystemExit) as exc:
             last_line.main(argv)
         assert exc.value.code == 2
+
+
+def test_thin_faces_are_the_faces_no_line_can_split() -> None:
+    import last_line
+    from triangles.rules import Board, Game
+
+    # four stars nearly on one line (board 6003's): the long pair 0-3 passes 1 and 2 at about
+    # 8 points, but 0-2 passes 1 and 1-3 passes 2 within the 5-point tolerance
+    thin = [(312.6, 40.6), (304.8, 254.4), (305.4, 349.8), (314.0, 573.4)]
+    board = Board([*thin, (500.0, 300.0)], tolerance=5.0)
+    faces = last_line.thin_faces(board)
+    assert [sorted(f) for f in faces] == [[0, 1, 2, 3]]
+    game = Game(board)
+    for i, j in ((0, 1), (1, 2), (2, 3), (0, 3)):  # its sides drawn: no line can enter it
+        game.play(i, j)
+    assert all(4 in m for m in game.legal_moves())
+    square = Board([(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)], tolerance=5.0)
+    assert last_line.thin_faces(square) == []
