@@ -78,9 +78,9 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
     """Faces of 4 or 5 stars that no line can ever split: the pairs around them are
     clear, every pair across them is blocked (it passes within the tolerance of one of
     the stars), and no star lies inside.  Once its sides are drawn such a face stays
-    empty, so the game lasts one line (4 stars) or two (5) fewer than it would if the
-    face were prevented: these are where the line count, and so who draws the last
-    line, can change.  Each face is its stars in order around it."""
+    empty, so the game lasts fewer lines than if the face were prevented: one fewer
+    for 4 stars, which changes who draws the last line, two for 5, which does not.
+    Each face is its stars in order around it."""
     n = board.n
     blocked = {(int(i), int(j)) for (i, j), c in zip(board.pairs, board.clear, strict=True) if not c}
     found: set[frozenset[int]] = set()
