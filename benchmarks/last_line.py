@@ -130,8 +130,7 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
     np.fill_diagonal(cut, False)
     for a, c in blocked:
         for b in np.flatnonzero(clear[a] & clear[c]):
-            ds = np.flatnonzero(clear[c] & cut[b] & (clear[a] | cut[a]))
-            for d in ds:
+            for d in np.flatnonzero(clear[c] & cut[b]):  # d != a: a-b is clear
                 if clear[d, a]:
                     consider(frozenset((a, int(b), c, int(d))))
                 else:
