@@ -59,10 +59,6 @@ def line_counts(board: Board, games: int, seed: int) -> Counter[int]:
     return counts
 
 
-def _orient(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> float:
-    return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
-
-
 def _inside(pt: np.ndarray, poly: np.ndarray) -> bool:
     """Even-odd rule: whether ``pt`` is inside the polygon ``poly`` (k, 2)."""
     x, y = float(pt[0]), float(pt[1])
@@ -81,6 +77,8 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
     empty, so the game lasts fewer lines than if the face were prevented: one fewer
     for 4 stars, which changes who draws the last line, two for 5, which does not.
     Each face is its stars in order around it."""
+    from triangles.kernels import segments_cross
+
     n = board.n
     blocked = {(int(i), int(j)) for (i, j), c in zip(board.pairs, board.clear, strict=True) if not c}
     found: set[frozenset[int]] = set()
@@ -114,8 +112,7 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
             for b in range(a + 2, k):
                 if a == 0 and b == k - 1:
                     continue
-                p, q, r, t = poly[a], poly[(a + 1) % k], poly[b], poly[(b + 1) % k]
-                if _orient(p, q, r) * _orient(p, q, t) < 0 and _orient(r, t, p) * _orient(r, t, q) < 0:
+                if segments_cross(*poly[a], *poly[(a + 1) % k], *poly[b], *poly[(b + 1) % k]):
                     return
         if any(_inside(board.stars[v], poly) for v in range(n) if v not in stars):
             return
