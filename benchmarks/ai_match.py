@@ -33,7 +33,7 @@ import math
 import multiprocessing as mp
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -193,11 +193,22 @@ def _warm_mcts(names: tuple[str, ...]) -> None:
 Job = tuple[str, str, str, int, bool, int, int]
 
 
+def board_seed(seed: int, g: int) -> int:
+    """The board of game ``g`` of a match from ``seed``: two games a board, sides swapped."""
+    return seed + g // 2
+
+
+def wdl(margins: Iterable[int]) -> tuple[int, int, int]:
+    """Wins, draws and losses of the side whose margins these are."""
+    d = list(margins)
+    return sum(v > 0 for v in d), sum(v == 0 for v in d), sum(v < 0 for v in d)
+
+
 def play_one(args: Job) -> tuple[int, int, bool, list[Move], list[float], list[float], float, float]:
     a, b, preset, stars, extra, seed, g = args
     from triangles.presets import get_preset
 
-    board = get_preset(preset).make_board(stars, seed + g // 2)
+    board = get_preset(preset).make_board(stars, board_seed(seed, g))
     game = Game(board, extra_turn=extra)
     a_first = g % 2 == 0
     pa = make_player(a, 2 * (seed + g) + 1)
@@ -244,7 +255,7 @@ class Result:
             for g in sorted(self.diffs):
                 row = {
                     "game": g,
-                    "board": seed + g // 2,
+                    "board": board_seed(seed, g),
                     "a_first": g % 2 == 0,
                     "a_margin": self.diffs[g],
                     "a_last": self.a_last.get(g),
@@ -259,12 +270,11 @@ class Result:
     def wdl(self, first: bool | None = None, last: bool | None = None) -> tuple[int, int, int]:
         """A's wins, draws, losses; only the games A started (or not) when ``first`` is given,
         only those where A drew the last line (or not) when ``last`` is given."""
-        d = [
+        return wdl(
             v
             for g, v in self.diffs.items()
             if (first is None or (g % 2 == 0) == first) and (last is None or self.a_last.get(g) == last)
-        ]
-        return sum(v > 0 for v in d), sum(v == 0 for v in d), sum(v < 0 for v in d)
+        )
 
     @property
     def score(self) -> float:

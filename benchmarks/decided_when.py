@@ -32,13 +32,13 @@ Job = tuple[str, str, str, int, bool, int, int, int, int]
 def replay(args: Job) -> tuple[int, int, list[str]]:
     """Play game ``g`` as ai_match does; for a game A did not win, the walk back from its end."""
     a, b, preset, stars, extra, seed, g, budget, states = args
-    from ai_match import make_player
+    from ai_match import board_seed, make_player
     from give_estimates import exact_value
     from triangles.ai.baselines import move_table
     from triangles.presets import get_preset
     from triangles.rules import Game
 
-    board = get_preset(preset).make_board(stars, seed + g // 2)
+    board = get_preset(preset).make_board(stars, board_seed(seed, g))
     game = Game(board, extra_turn=extra)
     a_side = 0 if g % 2 == 0 else 1
     pa, pb = make_player(a, 2 * (seed + g) + 1), make_player(b, 2 * (seed + g) + 2)

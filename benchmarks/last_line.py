@@ -28,6 +28,7 @@ change) against whether random games' counts varied.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import time
@@ -39,9 +40,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    from triangles.presets import Preset
     from triangles.rules import Board
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # ai_match.py, next to this file
 
 
 def line_counts(board: Board, games: int, seed: int) -> Counter[int]:
@@ -80,7 +83,11 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
     from triangles.kernels import segments_cross
 
     n = board.n
-    blocked = {(int(i), int(j)) for (i, j), c in zip(board.pairs, board.clear, strict=True) if not c}
+    clear = np.zeros((n, n), bool)  # clear[i, j]: the line i-j passes no star within the tolerance
+    clear[board.pairs[:, 0], board.pairs[:, 1]] = board.clear.astype(bool)
+    clear |= clear.T
+    cut = ~clear  # blocked pairs
+    np.fill_diagonal(cut, False)
     found: set[frozenset[int]] = set()
     faces: list[tuple[int, ...]] = []
 
@@ -88,8 +95,7 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
         if stars in found:
             return
         found.add(stars)
-        pairs = [(a, b) for a in sorted(stars) for b in sorted(stars) if a < b]
-        sides = [pr for pr in pairs if pr not in blocked]
+        sides = [(a, b) for a, b in itertools.combinations(sorted(stars), 2) if clear[a, b]]
         if len(sides) != len(stars):
             return
         ring: dict[int, list[int]] = {v: [] for v in stars}
@@ -119,13 +125,10 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
         faces.append(tuple(order))
 
     # Stars in order around the face: the sides a-b, b-c, c-d, (d-e, e-a or d-a) are clear,
-    # every other pair blocked.  Walk it from each blocked pair a-c with numpy masks.
-    clear = np.zeros((n, n), bool)
-    for (i, j), c in zip(board.pairs, board.clear, strict=True):
-        clear[i, j] = clear[j, i] = bool(c)
-    cut = ~clear
-    np.fill_diagonal(cut, False)
-    for a, c in blocked:
+    # every other pair blocked.  Walk it from each blocked pair a-c with numpy masks (a star
+    # with itself is neither clear nor blocked, so no step returns to the star it leaves).
+    for a, c in zip(*np.nonzero(np.triu(cut, 1)), strict=True):
+        a, c = int(a), int(c)
         for b in np.flatnonzero(clear[a] & clear[c]):
             for d in np.flatnonzero(clear[c] & cut[b]):  # d != a: a-b is clear
                 if clear[d, a]:
@@ -136,16 +139,13 @@ def thin_faces(board: Board) -> list[tuple[int, ...]]:
     return faces
 
 
-def count_faces(preset_name: str, stars: int, seed: int, boards: int, random_games: int) -> None:
+def count_faces(preset: Preset, stars: int, seed: int, boards: int, random_games: int) -> None:
     """Boards with and without thin faces, against whether random games' line counts vary."""
-    from triangles.presets import get_preset
-
-    preset = get_preset(preset_name)
     table: Counter[tuple[bool, bool]] = Counter()
     for b in range(seed, seed + boards):
         board = preset.make_board(stars, b)
         table[(bool(thin_faces(board)), len(line_counts(board, random_games, b)) > 1)] += 1
-    print(f"{preset_name} {stars} stars, boards {seed}-{seed + boards - 1}, {random_games} random games a board:")
+    print(f"{preset.name} {stars} stars, boards {seed}-{seed + boards - 1}, {random_games} random games a board:")
     for faces in (True, False):
         for varies in (True, False):
             print(
@@ -154,13 +154,12 @@ def count_faces(preset_name: str, stars: int, seed: int, boards: int, random_gam
             )
 
 
-def split_games(paths: Sequence[Path], preset_name: str, stars: int, random_games: int) -> None:
+def split_games(paths: Sequence[Path], preset: Preset, stars: int, random_games: int) -> None:
     """A's results in ``ai_match.py --games-out`` files, split by the side each board gives A."""
-    from triangles.presets import get_preset
+    from ai_match import wdl
 
-    preset = get_preset(preset_name)
     counts: dict[int, Counter[int]] = {}
-    table: dict[tuple[str, str, str], list[int]] = {}  # (side, count, kept or changed): A's [W, D, L]
+    table: dict[tuple[str, str, str], list[int]] = {}  # (side, count, kept or changed): A's margins
     for path in paths:
         for row in map(json.loads, path.read_text(encoding="utf-8").splitlines()):
             b = int(row["board"])
@@ -170,14 +169,14 @@ def split_games(paths: Sequence[Path], preset_name: str, stars: int, random_game
             side = "A" if (usual % 2 == 1) == bool(row["a_first"]) else "B"
             count = "varies" if len(counts[b]) > 1 else "fixed"
             changed = "changed" if len(row["moves"]) % 2 != usual % 2 else "kept"
-            margin = int(row["a_margin"])
-            table.setdefault((side, count, changed), [0, 0, 0])[0 if margin > 0 else 1 if margin == 0 else 2] += 1
-    games = sum(sum(v) for v in table.values())
+            table.setdefault((side, count, changed), []).append(int(row["a_margin"]))
+    games = sum(len(v) for v in table.values())
     print(
-        f"{games} games on {len(counts)} boards ({preset_name} {stars} stars; each board's usual line count "
+        f"{games} games on {len(counts)} boards ({preset.name} {stars} stars; each board's usual line count "
         f"from {random_games} random games): A's W/D/L"
     )
-    for (side, count, changed), (w, d, lo) in sorted(table.items()):
+    for (side, count, changed), margins in sorted(table.items()):
+        w, d, lo = wdl(margins)
         print(
             f"  the board's usual count gives the last line to {side}, the count {count}, the game {changed} "
             f"who drew it: {w}/{d}/{lo} ({100 * (w + d / 2) / (w + d + lo):.1f} %)"
@@ -205,16 +204,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyError, ValueError) as e:
         ap.error(f"no such board: {e}")
     if args.faces:
-        count_faces(args.preset, args.stars, args.seed, args.boards, args.random)
+        count_faces(preset, args.stars, args.seed, args.boards, args.random)
         return 0
     if args.games:
         try:
-            split_games(args.games, args.preset, args.stars, args.random)
+            split_games(args.games, preset, args.stars, args.random)
         except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"could not read the games: {e}", file=sys.stderr)
             return 1
         return 0
 
+    from ai_match import wdl
     from triangles.ai.solver import solve
     from triangles.rules import Game
 
@@ -242,10 +242,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for key, values in groups.items():
         if values:
-            v = np.array(values)
             print(
-                f"  {names[key]}: {len(v)} boards, first player W/D/L "
-                f"{int((v > 0).sum())}/{int((v == 0).sum())}/{int((v < 0).sum())}, mean {v.mean():+.2f}"
+                f"  {names[key]}: {len(values)} boards, first player W/D/L {{}}/{{}}/{{}}, mean {{:+.2f}}".format(
+                    *wdl(values), np.mean(values)
+                )
             )
     return 0
 
