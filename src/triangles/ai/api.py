@@ -24,6 +24,7 @@ from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
 from triangles.ai.baselines import greedy_move, move_table
+from triangles.ai.faces import face_model, steer
 from triangles.ai.levels import LEVELS, Level, get_level
 from triangles.ai.phase import safe_phase_round
 from triangles.ai.solver import decide, decide_regions, solve
@@ -285,6 +286,12 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
     if len(safe) < 2:
         return -1, 0
+    if 0 < game.board.n <= lv.faces_stars and not game.extra_turn:
+        # only the safe lines that set the board's thin faces the mover's way (see ai.faces)
+        steered = steer(face_model(game.board), D, safe, game.extra_turn)
+        if len(steered) == 1:
+            return int(steered[0]), 0
+        safe = steered
     unit = int(D.counters[0]["nlegal"])  # a scan of the legal lines: about one unit a line
     # one sample of one line first: when a round would not fit MIN_SAFE_ROUNDS times, stop there
     probe = np.zeros(1, np.int64)

@@ -85,6 +85,10 @@ class Level:
     #: (alternation only; hard vs ``mcts``, 24 stars: 74.5 % over 440 games where hard
     #: without it scored 68.2 % on the same boards, better on 9 of 11 seeds)
     safe_subset: int = 0
+    #: with strict alternation, on boards of at most this many stars, choose only among the
+    #: safe lines that set the board's thin faces so that the mover draws the game's last
+    #: line (``ai.faces``); 0 = never
+    faces_stars: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
     #: never hands over more than it must at a glance, but it misses what the search sees
@@ -171,6 +175,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             safe_mc_work=10_000_000,
             safe_trust=True,
             safe_subset=6,
+            faces_stars=24,
         ),
     }
 )
