@@ -17,7 +17,7 @@ With ``--games``, it reads the games ``ai_match.py --games-out`` wrote instead
 and splits A's results by the side the board gives A (who draws the last line
 at the count random games reach most often), by whether that count varies,
 and by whether the game changed who drew the last line.  With ``--faces`` it
-counts the boards with and without :func:`thin_faces` (where the count can
+counts the boards with and without thin faces (``triangles.ai.faces``, where the count can
 change) against whether random games' counts varied.
 
     python benchmarks/last_line.py [--stars 9] [--boards 60] [--seed 7000] [--random 8]
@@ -28,7 +28,6 @@ change) against whether random games' counts varied.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 import time
@@ -62,85 +61,10 @@ def line_counts(board: Board, games: int, seed: int) -> Counter[int]:
     return counts
 
 
-def _inside(pt: np.ndarray, poly: np.ndarray) -> bool:
-    """Even-odd rule: whether ``pt`` is inside the polygon ``poly`` (k, 2)."""
-    x, y = float(pt[0]), float(pt[1])
-    hit = False
-    for t in range(len(poly)):
-        (x1, y1), (x2, y2) = poly[t], poly[(t + 1) % len(poly)]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
-
-def thin_faces(board: Board) -> list[tuple[int, ...]]:
-    """Faces of 4 or 5 stars that no line can ever split: the pairs around them are
-    clear, every pair across them is blocked (it passes within the tolerance of one of
-    the stars), and no star lies inside.  Once its sides are drawn such a face stays
-    empty, so the game lasts fewer lines than if the face were prevented: one fewer
-    for 4 stars, which changes who draws the last line, two for 5, which does not.
-    Each face is its stars in order around it."""
-    from triangles.kernels import segments_cross
-
-    n = board.n
-    clear = np.zeros((n, n), bool)  # clear[i, j]: the line i-j passes no star within the tolerance
-    clear[board.pairs[:, 0], board.pairs[:, 1]] = board.clear.astype(bool)
-    clear |= clear.T
-    cut = ~clear  # blocked pairs
-    np.fill_diagonal(cut, False)
-    found: set[frozenset[int]] = set()
-    faces: list[tuple[int, ...]] = []
-
-    def consider(stars: frozenset[int]) -> None:
-        if stars in found:
-            return
-        found.add(stars)
-        sides = [(a, b) for a, b in itertools.combinations(sorted(stars), 2) if clear[a, b]]
-        if len(sides) != len(stars):
-            return
-        ring: dict[int, list[int]] = {v: [] for v in stars}
-        for a, b in sides:
-            ring[a].append(b)
-            ring[b].append(a)
-        if any(len(r) != 2 for r in ring.values()):
-            return
-        order = [min(stars)]
-        prev = -1
-        while len(order) < len(stars):
-            nxt = ring[order[-1]][0] if ring[order[-1]][0] != prev else ring[order[-1]][1]
-            prev = order[-1]
-            order.append(nxt)
-        if order[0] not in ring[order[-1]]:
-            return  # two rings, not one
-        poly = board.stars[order]
-        k = len(order)
-        for a in range(k):  # sides that cross: not a face
-            for b in range(a + 2, k):
-                if a == 0 and b == k - 1:
-                    continue
-                if segments_cross(*poly[a], *poly[(a + 1) % k], *poly[b], *poly[(b + 1) % k]):
-                    return
-        if any(_inside(board.stars[v], poly) for v in range(n) if v not in stars):
-            return
-        faces.append(tuple(order))
-
-    # Stars in order around the face: the sides a-b, b-c, c-d, (d-e, e-a or d-a) are clear,
-    # every other pair blocked.  Walk it from each blocked pair a-c with numpy masks (a star
-    # with itself is neither clear nor blocked, so no step returns to the star it leaves).
-    for a, c in zip(*np.nonzero(np.triu(cut, 1)), strict=True):
-        a, c = int(a), int(c)
-        for b in np.flatnonzero(clear[a] & clear[c]):
-            for d in np.flatnonzero(clear[c] & cut[b]):  # d != a: a-b is clear
-                if clear[d, a]:
-                    consider(frozenset((a, int(b), c, int(d))))
-                else:
-                    for e in np.flatnonzero(clear[d] & clear[a] & cut[b] & cut[c]):
-                        consider(frozenset((a, int(b), c, int(d), int(e))))
-    return faces
-
-
 def count_faces(preset: Preset, stars: int, seed: int, boards: int, random_games: int) -> None:
     """Boards with and without thin faces, against whether random games' line counts vary."""
+    from triangles.ai.faces import thin_faces
+
     table: Counter[tuple[bool, bool]] = Counter()
     for b in range(seed, seed + boards):
         board = preset.make_board(stars, b)

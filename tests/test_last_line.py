@@ -1,5 +1,5 @@
 """Who draws the last line (benchmarks/last_line.py): the split of a match, small boards
-solved, and the thin faces where the line count can change."""
+solved, and the boards with thin faces, where the line count can change."""
 
 from __future__ import annotations
 
@@ -48,20 +48,3 @@ def test_last_line_splits_a_match_and_solves_small_boards(capsys: pytest.Capture
         with pytest.raises(SystemExit) as exc:
             last_line.main(argv)
         assert exc.value.code == 2
-
-
-def test_thin_faces_are_the_faces_no_line_can_split() -> None:
-    from triangles.rules import Board, Game
-
-    # four stars nearly on one line (board 6003's): the long pair 0-3 passes 1 and 2 at about
-    # 8 points, but 0-2 passes 1 and 1-3 passes 2 within the 5-point tolerance
-    thin = [(312.6, 40.6), (304.8, 254.4), (305.4, 349.8), (314.0, 573.4)]
-    board = Board([*thin, (500.0, 300.0)], tolerance=5.0)
-    faces = last_line.thin_faces(board)
-    assert [sorted(f) for f in faces] == [[0, 1, 2, 3]]
-    game = Game(board)
-    for i, j in ((0, 1), (1, 2), (2, 3), (0, 3)):  # its sides drawn: no line can enter it
-        game.play(i, j)
-    assert all(4 in m for m in game.legal_moves())
-    square = Board([(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)], tolerance=5.0)
-    assert last_line.thin_faces(square) == []

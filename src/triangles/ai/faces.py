@@ -21,7 +21,6 @@ switches its way.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -29,7 +28,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from triangles import kernels as K
-from triangles.kernels import segments_cross
+from triangles.jit import njit
+from triangles.kernels import near_segment, segments_cross
 
 if TYPE_CHECKING:
     from triangles.kernels import GameArrays
@@ -38,76 +38,152 @@ if TYPE_CHECKING:
 __all__ = ["FaceModel", "face_model", "thin_faces", "steer"]
 
 
-def _inside(pt: np.ndarray, poly: np.ndarray) -> bool:
-    """Even-odd rule: whether ``pt`` is inside the polygon ``poly`` (k, 2)."""
-    x, y = float(pt[0]), float(pt[1])
-    hit = False
-    for t in range(len(poly)):
-        (x1, y1), (x2, y2) = poly[t], poly[(t + 1) % len(poly)]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
+@njit
+def _is_face(xs: np.ndarray, ys: np.ndarray, ring: np.ndarray) -> bool:
+    """Whether the ring of stars (its sides clear, every other pair blocked) is a face:
+    no two sides cross and no other star lies inside (even-odd rule)."""
+    k = len(ring)
+    for a in range(k):
+        a0, a1 = ring[a], ring[(a + 1) % k]
+        for b in range(a + 2, k):
+            if a == 0 and b == k - 1:
+                continue
+            b0, b1 = ring[b], ring[(b + 1) % k]
+            if segments_cross(xs[a0], ys[a0], xs[a1], ys[a1], xs[b0], ys[b0], xs[b1], ys[b1]):
+                return False
+    lox, hix, loy, hiy = xs[ring[0]], xs[ring[0]], ys[ring[0]], ys[ring[0]]
+    for t in range(1, k):
+        lox, hix = min(lox, xs[ring[t]]), max(hix, xs[ring[t]])
+        loy, hiy = min(loy, ys[ring[t]]), max(hiy, ys[ring[t]])
+    for v in range(len(xs)):
+        x, y = xs[v], ys[v]
+        if x < lox or x > hix or y < loy or y > hiy:
+            continue
+        hit = False
+        mine = False
+        for t in range(k):
+            i, j = ring[t], ring[(t + 1) % k]
+            if i == v:
+                mine = True
+            x1, y1, x2, y2 = xs[i], ys[i], xs[j], ys[j]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                hit = not hit
+        if hit and not mine:
+            return False
+    return True
+
+
+@njit
+def _canonical(ring: np.ndarray) -> np.ndarray:
+    """The ring started at its lowest star, towards the lower of that star's neighbours."""
+    k = len(ring)
+    m = int(np.argmin(ring))
+    step = 1 if ring[(m + 1) % k] < ring[(m - 1) % k] else -1
+    out = np.empty(k, np.int64)
+    for t in range(k):
+        out[t] = ring[(m + step * t) % k]
+    return out
+
+
+@njit
+def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -> np.ndarray:
+    """Every thin face as a row of 5 star ids in order around it (-1 in the last column for
+    4 stars), each once, canonical (:func:`_canonical`).
+
+    A simple polygon has a diagonal inside it, and with no star inside and its sides
+    clear, only a star of its own can block that diagonal (any other star within the
+    tolerance of it would be within the tolerance of the side between them).  So the
+    rings are walked from each blocked pair x-y and a star v of theirs that blocks it:
+    v between x and y on the ring (4 stars x-v-y-w; 5 stars x-v-y-q-p), or v next to x
+    on the ring's longer way round (5 stars x-v-q-y-u).  Most pairs are clear and a pair
+    has few blockers, so this is fast where walking every ring was not (180 stars)."""
+    n = len(xs)
+    cut = ~clear
+    for i in range(n):
+        cut[i, i] = False
+    nbr = np.zeros((n, n), np.int64)  # nbr[i, :deg[i]]: the stars i has a clear pair with
+    deg = np.zeros(n, np.int64)
+    for i in range(n):
+        for j in range(n):
+            if clear[i, j]:
+                nbr[i, deg[i]] = j
+                deg[i] += 1
+    seen = set()
+    seen.add(np.int64(-1))
+    found = []
+    ring = np.zeros(5, np.int64)
+
+    for x in range(n):
+        for y in range(n):
+            if x == y or clear[x, y]:
+                continue
+            for v in range(n):
+                if v == x or v == y or not near_segment(xs[v], ys[v], xs[x], ys[x], xs[y], ys[y], tol):
+                    continue
+                if clear[x, v] and clear[v, y]:
+                    if x < y:
+                        for w in nbr[y, : deg[y]]:
+                            if w != v and clear[w, x] and cut[v, w]:
+                                ring[0], ring[1], ring[2], ring[3] = x, v, y, w
+                                if _is_face(xs, ys, ring[:4]):
+                                    c = _canonical(ring[:4])
+                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + n - 1
+                                    if key not in seen:
+                                        seen.add(key)
+                                        found.append((c[0], c[1], c[2], c[3], -1))
+                    for p in nbr[x, : deg[x]]:
+                        if not (cut[y, p] and cut[v, p]):
+                            continue
+                        for q in nbr[p, : deg[p]]:
+                            if clear[q, y] and cut[x, q] and cut[v, q]:
+                                ring[0], ring[1], ring[2], ring[3], ring[4] = x, v, y, q, p
+                                if _is_face(xs, ys, ring):
+                                    c = _canonical(ring)
+                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + c[4]
+                                    if key not in seen:
+                                        seen.add(key)
+                                        found.append((c[0], c[1], c[2], c[3], c[4]))
+                elif clear[x, v]:
+                    for q in nbr[v, : deg[v]]:
+                        if not (clear[q, y] and cut[x, q]):
+                            continue
+                        for u in nbr[x, : deg[x]]:
+                            if clear[u, y] and cut[v, u] and cut[q, u]:
+                                ring[0], ring[1], ring[2], ring[3], ring[4] = x, v, q, y, u
+                                if _is_face(xs, ys, ring):
+                                    c = _canonical(ring)
+                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + c[4]
+                                    if key not in seen:
+                                        seen.add(key)
+                                        found.append((c[0], c[1], c[2], c[3], c[4]))
+    out = np.full((len(found), 5), -1, np.int64)
+    for t in range(len(found)):
+        r = found[t]
+        out[t, 0], out[t, 1], out[t, 2], out[t, 3], out[t, 4] = r[0], r[1], r[2], r[3], r[4]
+    return out
 
 
 def thin_faces(board: Board) -> list[tuple[int, ...]]:
     """Faces of 4 or 5 stars that no line can ever split: the pairs around them are
     clear, every pair across them is blocked (it passes within the tolerance of one of
-    the stars), and no star lies inside.  Each face is its stars in order around it."""
+    the stars), and no star lies inside.  Each face is its stars in order around it,
+    lowest star first."""
     n = board.n
-    clear = np.zeros((n, n), bool)  # clear[i, j]: the line i-j passes no star within the tolerance
+    clear = np.zeros((n, n), np.bool_)  # clear[i, j]: the line i-j passes no star within the tolerance
     clear[board.pairs[:, 0], board.pairs[:, 1]] = board.clear.astype(bool)
     clear |= clear.T
-    cut = ~clear  # blocked pairs
-    np.fill_diagonal(cut, False)
-    found: set[frozenset[int]] = set()
-    faces: list[tuple[int, ...]] = []
+    S = board.arrays
+    rows = _thin_rings(S.xs, S.ys, clear, float(board.tolerance))
+    return [tuple(int(v) for v in r if v >= 0) for r in rows]
 
-    def consider(stars: frozenset[int]) -> None:
-        if stars in found:
-            return
-        found.add(stars)
-        sides = [(a, b) for a, b in itertools.combinations(sorted(stars), 2) if clear[a, b]]
-        if len(sides) != len(stars):
-            return
-        ring: dict[int, list[int]] = {v: [] for v in stars}
-        for a, b in sides:
-            ring[a].append(b)
-            ring[b].append(a)
-        if any(len(r) != 2 for r in ring.values()):
-            return
-        order = [min(stars)]
-        prev = -1
-        while len(order) < len(stars):
-            nxt = ring[order[-1]][0] if ring[order[-1]][0] != prev else ring[order[-1]][1]
-            prev = order[-1]
-            order.append(nxt)
-        if order[0] not in ring[order[-1]]:
-            return  # two rings, not one
-        poly = board.stars[order]
-        k = len(order)
-        for a in range(k):  # sides that cross: not a face
-            for b in range(a + 2, k):
-                if a == 0 and b == k - 1:
-                    continue
-                if segments_cross(*poly[a], *poly[(a + 1) % k], *poly[b], *poly[(b + 1) % k]):
-                    return
-        if any(_inside(board.stars[v], poly) for v in range(n) if v not in stars):
-            return
-        faces.append(tuple(order))
 
-    # Stars in order around the face: the sides a-b, b-c, c-d, (d-e, e-a or d-a) are clear,
-    # every other pair blocked.  Walk it from each blocked pair a-c with numpy masks (a star
-    # with itself is neither clear nor blocked, so no step returns to the star it leaves).
-    for a, c in zip(*np.nonzero(np.triu(cut, 1)), strict=True):
-        a, c = int(a), int(c)
-        for b in np.flatnonzero(clear[a] & clear[c]):
-            for d in np.flatnonzero(clear[c] & cut[b]):  # d != a: a-b is clear
-                if clear[d, a]:
-                    consider(frozenset((a, int(b), c, int(d))))
-                else:
-                    for e in np.flatnonzero(clear[d] & clear[a] & cut[b] & cut[c]):
-                        consider(frozenset((a, int(b), c, int(d), int(e))))
-    return faces
+@njit
+def _crossing(xs: np.ndarray, ys: np.ndarray, pi: np.ndarray, pj: np.ndarray, a: int, b: int) -> np.ndarray:
+    """The pair ids whose lines cross the segment a-b (the rules' crossing test)."""
+    hit = np.zeros(len(pi), np.bool_)
+    for p in range(len(pi)):
+        hit[p] = segments_cross(xs[a], ys[a], xs[b], ys[b], xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]])
+    return np.flatnonzero(hit)
 
 
 @dataclass(frozen=True)
@@ -118,10 +194,19 @@ class FaceModel:
     faces: tuple[tuple[int, ...], ...]
     #: each face's sides, as pair ids
     sides: tuple[np.ndarray, ...]
-    #: for each face, a bool mask (side, pair id): the lines that cross that side, and so prevent it
-    crossers: tuple[np.ndarray, ...]
+    #: for each face, for each of its sides, the pair ids of the lines that cross it
+    crossers: tuple[tuple[np.ndarray, ...], ...]
     #: how many lines a game on the board lasts when no face is formed
     base: int
+    #: the board's number of pairs
+    npairs: int
+
+    def preventers(self, f: int) -> np.ndarray:
+        """A bool mask over pair ids: the lines that cross a side of face ``f``."""
+        mask = np.zeros(self.npairs, bool)
+        for ids in self.crossers[f]:
+            mask[ids] = True
+        return mask
 
 
 @lru_cache(maxsize=8)
@@ -131,20 +216,12 @@ def face_model(board: Board) -> FaceModel:
     faces = tuple(thin_faces(board))
     S = board.arrays
     sides = tuple(np.array([board.pair_id(f[t], f[(t + 1) % len(f)]) for t in range(len(f))], np.int64) for f in faces)
-    xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
-    crossers = []
-    for sd in sides:
-        mask = np.zeros((len(sd), board.npairs), bool)
-        for t, s in enumerate(sd):
-            a, b = int(pi[s]), int(pj[s])
-            for p in range(board.npairs):
-                mask[t, p] = segments_cross(xs[a], ys[a], xs[b], ys[b], xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]])
-        crossers.append(mask)
+    crossers = tuple(tuple(_crossing(S.xs, S.ys, S.pi, S.pj, int(S.pi[s]), int(S.pj[s])) for s in sd) for sd in sides)
     D = K.new_state(S, False)
     lines = int(K.random_playout(S, D, 0))
     drawn = D.line_owner >= 0
     base = lines + sum(len(f) - 3 for f, sd in zip(faces, sides, strict=True) if drawn[sd].all())
-    return FaceModel(faces=faces, sides=sides, crossers=tuple(crossers), base=base)
+    return FaceModel(faces=faces, sides=sides, crossers=crossers, base=base, npairs=board.npairs)
 
 
 def steer(model: FaceModel, D: GameArrays, safe: np.ndarray, extra_turn: bool) -> np.ndarray:
@@ -152,10 +229,14 @@ def steer(model: FaceModel, D: GameArrays, safe: np.ndarray, extra_turn: bool) -
     faces end the way that gives the mover the last line; ``safe`` itself when the faces
     do not matter (the extra-turn rule, no face open) or no safe line helps.
 
+    A face is formed once its sides are drawn, and as good as formed once no legal line
+    crosses its undrawn sides; it is prevented once a drawn line crosses one; else open.
     Ahead (with every open face prevented the mover draws the last line): the safe lines
-    that prevent the most open faces, else those that complete none.  Behind: of the open
-    face nearest to formed, the unset safe side that the most legal lines cross (drawing
-    it shuts them out), else the safe lines that leave that face open.
+    that prevent the open face with the fewest legal preventers left (the one soonest out
+    of reach), the most other open faces among them; else those that complete none.
+    Behind: of the open face with the fewest legal preventers (the likeliest to survive),
+    the unset safe side that the most legal lines cross (drawing it shuts them out), else
+    the safe lines that leave that face open.
     """
     if extra_turn or not model.faces or len(safe) == 0:
         return safe
@@ -163,28 +244,40 @@ def steer(model: FaceModel, D: GameArrays, safe: np.ndarray, extra_turn: bool) -
     legal = D.legal.astype(bool)
     length = model.base
     open4: list[int] = []
+    threat: dict[int, int] = {}  # open face -> legal lines that would prevent it
     for f, sd in enumerate(model.sides):
-        if drawn[sd].all():
-            length -= len(sd) - 3  # formed
-        elif len(sd) == 4 and not (~drawn[sd] & ~legal[sd]).any():
+        unset = ~drawn[sd]
+        if (unset & ~legal[sd]).any():
+            continue  # prevented
+        left = sum(int(legal[model.crossers[f][t]].sum()) for t in np.flatnonzero(unset))
+        if left == 0:
+            length -= len(sd) - 3  # formed, or nothing left that could prevent it
+        elif len(sd) == 4:
             open4.append(f)
+            threat[f] = left
     if not open4:
         return safe
     player = int(D.counters[0]["player"])
     # line k (1-based) is drawn by player (k - 1) % 2
     ahead = (length - 1) % 2 == player
     if ahead:
-        hits = sum(model.crossers[f][:, safe].any(axis=0).astype(np.int64) for f in open4)
-        if hits.max() > 0:
-            return safe[hits == hits.max()]
+        for f in sorted(open4, key=lambda f: threat[f]):
+            hit = model.preventers(f)[safe]
+            if hit.any():
+                chosen = safe[hit]
+                others = np.zeros(len(chosen), np.int64)
+                for g in open4:
+                    if g != f:
+                        others += model.preventers(g)[chosen]
+                return chosen[others == others.max()]
         last = [int(model.sides[f][~drawn[model.sides[f]]][0]) for f in open4 if (~drawn[model.sides[f]]).sum() == 1]
         keep = ~np.isin(safe, last)
         return safe[keep] if keep.any() else safe
-    target = max(open4, key=lambda f: int(drawn[model.sides[f]].sum()))
+    target = min(open4, key=lambda f: threat[f])
     sides, cross = model.sides[target], model.crossers[target]
     # its unset safe sides, the one that more legal lines cross first (it shuts them out)
-    threats = [(int((cross[t] & legal).sum()), int(s)) for t, s in enumerate(sides) if np.isin(s, safe)]
+    threats = [(int(legal[cross[t]].sum()), int(s)) for t, s in enumerate(sides) if np.isin(s, safe)]
     if threats:
         return np.array([max(threats)[1]], safe.dtype)
-    keep = ~cross[:, safe].any(axis=0)
+    keep = ~model.preventers(target)[safe]
     return safe[keep] if keep.any() else safe
