@@ -404,3 +404,5 @@ def warm_up() -> None:
     for name in LEVEL_NAMES:
         choose_move(g, name, seed=0, time_limit=60.0)
     solve(g)
+    # a board with a thin face, so that the kernels that model one are compiled too
+    face_model(Board([(31, 4), (30, 25), (30, 35), (31, 57), (50, 30)], tolerance=0.5))
