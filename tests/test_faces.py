@@ -159,3 +159,21 @@ def test_steer_lets_go_once_the_faces_are_set() -> None:
     assert model.preventers(0)[board.pair_id(4, 5)]
     safe = _safe(game)
     assert steer(model, game.arrays(), safe, extra_turn=False) is safe
+
+
+def test_hard_chooses_among_the_lines_steer_keeps() -> None:
+    from triangles.ai import choose_move
+
+    board = _board_with_crossers()
+    model = face_model(board)
+    game = Game(board)
+    narrowed = 0
+    for _ in range(3):
+        safe = _safe(game)
+        kept = steer(model, game.arrays(), safe, extra_turn=False)
+        move = choose_move(game, "hard", seed=0)
+        if len(kept) < len(safe):
+            narrowed += 1
+            assert board.pair_id(*move) in kept
+        game.play(*move)
+    assert narrowed >= 1

@@ -278,6 +278,10 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     sample of one line shows that fewer than :data:`MIN_SAFE_ROUNDS` rounds of
     every line would fit (their mean would be noise).  The work is counted,
     not timed, so the choice is seed-deterministic.
+
+    On boards of at most ``lv.faces_stars`` stars only the safe lines that set the
+    board's thin faces the mover's way (``faces.steer``: who draws the game's last
+    line) are sampled; when that leaves one, it is the choice.
     """
     if lv.safe_mc <= 0:
         return -1, 0
@@ -286,7 +290,7 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
     if len(safe) < 2:
         return -1, 0
-    if 0 < game.board.n <= lv.faces_stars and not game.extra_turn:
+    if game.board.n <= lv.faces_stars:
         # only the safe lines that set the board's thin faces the mover's way (see ai.faces)
         steered = steer(face_model(game.board), D, safe, game.extra_turn)
         if len(steered) == 1:
