@@ -86,6 +86,19 @@ def _canonical(ring: np.ndarray) -> np.ndarray:
 
 
 @njit
+def _face_key(xs: np.ndarray, ys: np.ndarray, ring: np.ndarray) -> int:
+    """The canonical ring's stars as the digits of one number (base n + 1, star + 1, 0 for
+    none), or -1 when the ring is not a face."""
+    if not _is_face(xs, ys, ring):
+        return -1
+    c = _canonical(ring)
+    key = 0
+    for t in range(5):
+        key = key * (len(xs) + 1) + (c[t] + 1 if t < len(c) else 0)
+    return key
+
+
+@njit
 def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -> np.ndarray:
     """Every thin face as a row of 5 star ids in order around it (-1 in the last column for
     4 stars), each once, canonical (:func:`_canonical`).
@@ -95,8 +108,8 @@ def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -
     tolerance of it would be within the tolerance of the side between them).  So the
     rings are walked from each blocked pair x-y and a star v of theirs that blocks it:
     v between x and y on the ring (4 stars x-v-y-w; 5 stars x-v-y-q-p), or v next to x
-    on the ring's longer way round (5 stars x-v-q-y-u).  Most pairs are clear and a pair
-    has few blockers, so this is fast where walking every ring was not (180 stars)."""
+    on the ring's longer way round (5 stars x-v-q-y-u).  A blocked pair has few
+    blockers, so this is fast where walking every ring was not."""
     n = len(xs)
     cut = ~clear
     for i in range(n):
@@ -108,11 +121,8 @@ def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -
             if clear[i, j]:
                 nbr[i, deg[i]] = j
                 deg[i] += 1
-    seen = set()
-    seen.add(np.int64(-1))
-    found = []
+    keys = [np.int64(-1)]  # the faces found (-1: typing the list for numba)
     ring = np.zeros(5, np.int64)
-
     for x in range(n):
         for y in range(n):
             if x == y or clear[x, y]:
@@ -125,24 +135,18 @@ def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -
                         for w in nbr[y, : deg[y]]:
                             if w != v and clear[w, x] and cut[v, w]:
                                 ring[0], ring[1], ring[2], ring[3] = x, v, y, w
-                                if _is_face(xs, ys, ring[:4]):
-                                    c = _canonical(ring[:4])
-                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + n - 1
-                                    if key not in seen:
-                                        seen.add(key)
-                                        found.append((c[0], c[1], c[2], c[3], -1))
+                                key = _face_key(xs, ys, ring[:4])
+                                if key >= 0:
+                                    keys.append(key)
                     for p in nbr[x, : deg[x]]:
                         if not (cut[y, p] and cut[v, p]):
                             continue
                         for q in nbr[p, : deg[p]]:
                             if clear[q, y] and cut[x, q] and cut[v, q]:
                                 ring[0], ring[1], ring[2], ring[3], ring[4] = x, v, y, q, p
-                                if _is_face(xs, ys, ring):
-                                    c = _canonical(ring)
-                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + c[4]
-                                    if key not in seen:
-                                        seen.add(key)
-                                        found.append((c[0], c[1], c[2], c[3], c[4]))
+                                key = _face_key(xs, ys, ring)
+                                if key >= 0:
+                                    keys.append(key)
                 elif clear[x, v]:
                     for q in nbr[v, : deg[v]]:
                         if not (clear[q, y] and cut[x, q]):
@@ -150,16 +154,17 @@ def _thin_rings(xs: np.ndarray, ys: np.ndarray, clear: np.ndarray, tol: float) -
                         for u in nbr[x, : deg[x]]:
                             if clear[u, y] and cut[v, u] and cut[q, u]:
                                 ring[0], ring[1], ring[2], ring[3], ring[4] = x, v, q, y, u
-                                if _is_face(xs, ys, ring):
-                                    c = _canonical(ring)
-                                    key = (((c[0] * n + c[1]) * n + c[2]) * n + c[3]) * n + c[4]
-                                    if key not in seen:
-                                        seen.add(key)
-                                        found.append((c[0], c[1], c[2], c[3], c[4]))
+                                key = _face_key(xs, ys, ring)
+                                if key >= 0:
+                                    keys.append(key)
+    found = np.unique(np.array(keys))
+    found = found[found >= 0]
     out = np.full((len(found), 5), -1, np.int64)
     for t in range(len(found)):
-        r = found[t]
-        out[t, 0], out[t, 1], out[t, 2], out[t, 3], out[t, 4] = r[0], r[1], r[2], r[3], r[4]
+        key = found[t]
+        for col in range(4, -1, -1):
+            out[t, col] = key % (n + 1) - 1
+            key //= n + 1
     return out
 
 

@@ -124,7 +124,9 @@ class Level:
 #: lines on 24 stars (fewer on larger boards, where a node costs more); before that, while
 #: safe lines remain and nothing can be taken, it plays the safe line whose sampled
 #: futures end best (with the extra turn it searches that line first): the search
-#: alone sees every safe line as equal.
+#: alone sees every safe line as equal.  With alternation, on boards of up to
+#: ``faces_stars`` stars, it samples only the safe lines that set the board's thin
+#: faces so that it draws the game's last line (``ai.faces``).
 LEVELS: Mapping[LevelName, Level] = MappingProxyType(
     {
         "easy": Level(
