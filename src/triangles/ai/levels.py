@@ -178,7 +178,7 @@ LEVELS: Mapping[LevelName, Level] = MappingProxyType(
             safe_mc_work=10_000_000,
             safe_trust=True,
             safe_subset=6,
-            faces_stars=24,
+            faces_stars=60,
         ),
     }
 )
