@@ -207,15 +207,13 @@ class FaceModel:
     crossers: tuple[tuple[np.ndarray, ...], ...]
     #: how many lines a game on the board lasts when no face is formed
     base: int
-    #: the board's number of pairs
-    npairs: int
+    #: (face, pair id) bool: the lines that cross a side of the face, and so prevent it
+    #: (the union of its ``crossers``, built once rather than at every move)
+    prevent: np.ndarray
 
     def preventers(self, f: int) -> np.ndarray:
-        """A bool mask over pair ids: the lines that cross a side of face ``f``."""
-        mask = np.zeros(self.npairs, bool)
-        for ids in self.crossers[f]:
-            mask[ids] = True
-        return mask
+        """A read-only bool mask over pair ids: the lines that cross a side of face ``f``."""
+        return self.prevent[f]
 
 
 @lru_cache(maxsize=8)
@@ -230,7 +228,12 @@ def face_model(board: Board) -> FaceModel:
     lines = int(K.random_playout(S, D, 0))
     drawn = D.line_owner >= 0
     base = lines + sum(len(f) - 3 for f, sd in zip(faces, sides, strict=True) if drawn[sd].all())
-    return FaceModel(faces=faces, sides=sides, crossers=crossers, base=base, npairs=board.npairs)
+    prevent = np.zeros((len(faces), board.npairs), bool)
+    for f, per_side in enumerate(crossers):
+        for ids in per_side:
+            prevent[f, ids] = True
+    prevent.flags.writeable = False
+    return FaceModel(faces=faces, sides=sides, crossers=crossers, base=base, prevent=prevent)
 
 
 def steer(model: FaceModel, D: GameArrays, safe: np.ndarray, extra_turn: bool) -> np.ndarray:
@@ -285,8 +288,8 @@ def steer(model: FaceModel, D: GameArrays, safe: np.ndarray, extra_turn: bool) -
     target = min(open4, key=lambda f: threat[f])
     sides, cross = model.sides[target], model.crossers[target]
     # its unset safe sides, the one that more legal lines cross first (it shuts them out)
-    threats = [(int(legal[cross[t]].sum()), int(s)) for t, s in enumerate(sides) if np.isin(s, safe)]
-    if threats:
-        return np.array([max(threats)[1]], safe.dtype)
+    reach = [(int(legal[cross[t]].sum()), int(s)) for t, s in enumerate(sides) if np.isin(s, safe)]
+    if reach:
+        return np.array([max(reach)[1]], safe.dtype)
     keep = ~model.preventers(target)[safe]
     return safe[keep] if keep.any() else safe
