@@ -6,9 +6,10 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 
 from triangles.ai.baselines import move_table
-from triangles.ai.faces import face_model, steer, thin_faces
+from triangles.ai.faces import FaceModel, face_model, steer, thin_faces
 from triangles.presets import get_preset
 from triangles.rules import Board, Game
 
@@ -177,3 +178,28 @@ def test_hard_chooses_among_the_lines_steer_keeps() -> None:
             assert board.pair_id(*move) in kept
         game.play(*move)
     assert narrowed >= 1
+
+
+def test_hard_looks_for_faces_only_where_it_steers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The faces are found only with strict alternation on boards of at most
+    ``Level.faces_stars`` stars (60 for hard): never under the extra-turn rule, nor on 80."""
+    from triangles.ai import api, choose_move
+    from triangles.ai.levels import LEVELS
+
+    seen: list[int] = []
+
+    def spy(board: Board) -> FaceModel:
+        seen.append(board.n)
+        return face_model(board)
+
+    monkeypatch.setattr(api, "face_model", spy)
+    # first moves: far too many legal lines for a proof, so hard samples its safe lines
+    phone = get_preset("phone").make_board(24, 0)
+    choose_move(Game(phone, extra_turn=True), "hard", seed=0)
+    assert seen == []
+    tablet = get_preset("tablet").make_board(80, 0)
+    assert tablet.n > LEVELS["hard"].faces_stars
+    choose_move(Game(tablet), "hard", seed=0)
+    assert seen == []
+    choose_move(Game(phone), "hard", seed=0)
+    assert seen == [24]

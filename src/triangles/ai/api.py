@@ -290,9 +290,10 @@ def safe_choice(game: Game, D: GameArrays, lv: Level, salt: int, abort: np.ndarr
     safe = pairs[(closes == 0) & (gives == 0)].astype(np.int64)
     if len(safe) < 2:
         return -1, 0
-    if game.board.n <= lv.faces_stars:
-        # only the safe lines that set the board's thin faces the mover's way (see ai.faces)
-        steered = steer(face_model(game.board), D, safe, game.extra_turn)
+    if game.board.n <= lv.faces_stars and not game.extra_turn:
+        # only the safe lines that set the board's thin faces the mover's way (see ai.faces;
+        # with the extra turn the last line decides nothing, so the faces are not even found)
+        steered = steer(face_model(game.board), D, safe, extra_turn=False)
         if len(steered) == 1:
             return int(steered[0]), 0
         safe = steered

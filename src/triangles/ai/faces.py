@@ -14,13 +14,12 @@ around it end triangulated as usual.
 So a game's length is ``base`` minus 1 for each 4-star face formed and 2 for
 each 5-star one, where ``base`` is the length with every face prevented: on 40
 24-star boards that held in all 1200 random games played (30 a board) and in all
-440 of hard's games against ``mcts`` (the log's thirteenth look).  Rarely, a face
-ends with its last side never drawn, no triangle being left to close on either
-side of it, and the game is a line shorter still (``tests/test_faces.py``).
-Each open
-4-star face is a switch: one crossing line prevents it, drawing its last side
-forms it.  :func:`steer` narrows the mover's safe lines to those that set the
-switches its way.
+680 of hard's games against ``mcts`` (the log's thirteenth and fourteenth looks).
+Rarely, a face ends with its last side never drawn, no triangle being left to
+close on either side of it, and the game is a line shorter still
+(``tests/test_faces.py``).  Each open 4-star face is a switch: one crossing line
+prevents it, drawing its last side forms it.  :func:`steer` narrows the mover's
+safe lines to those that set the switches its way.
 """
 
 from __future__ import annotations

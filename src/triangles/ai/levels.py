@@ -87,9 +87,9 @@ class Level:
     safe_subset: int = 0
     #: with strict alternation, on boards of at most this many stars, choose only among the
     #: safe lines that set the board's thin faces so that the mover draws the game's last
-    #: line (``ai.faces``); 0 = never (hard vs ``mcts``: 84.3 % over 440 games on 24 stars
-    #: where hard without it scored 75.5 % on the same boards, 85.6 % over 680; 99.2 % over
-    #: 60 on 60 stars where it scored 90.0 %)
+    #: line (``ai.faces``); 0 = never.  hard vs ``mcts`` on 24 stars: 84.3 % over 440 games
+    #: where hard without it scored 75.5 % on the same boards (85.6 % over 680 with 240
+    #: more); on 60 stars 99.2 % over 60 games where it scored 90.0 %
     faces_stars: int = 0
     #: the chance that a move is a *lapse*: the simple rule's move (take the most, else a
     #: random line that gives least, safe lines first) instead of the search's.  A lapse
