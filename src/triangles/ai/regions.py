@@ -44,8 +44,6 @@ from triangles.ai.engine import _mix
 from triangles.jit import njit
 
 # after triangles.jit (it sets numba's cache folder before numba is first imported)
-from numba import types  # noqa: E402  isort: skip
-from numba.typed import Dict  # noqa: E402  isort: skip
 
 if TYPE_CHECKING:
     from triangles.kernels import BoardArrays, GameArrays
@@ -86,8 +84,6 @@ def _cross_matrix(S: BoardArrays, lines: np.ndarray) -> np.ndarray:
 # Exploring the regions (numba): bit masks over at most 64 local lines
 # --------------------------------------------------------------------------
 
-#: (legal, drawn) of a region state: the key of the tables below
-_STATE = types.UniTuple(types.uint64, 2)
 _DB_MUL = np.uint64(0x03F79D71B4CB0A89)
 _DB_TABLE = np.zeros(64, np.int64)
 for _i in range(64):
@@ -105,6 +101,56 @@ def _low(m: np.uint64) -> np.uint64:
 def _index(b: np.uint64) -> int:
     """The position of the single set bit ``b`` (de Bruijn multiplication)."""
     return _DB_TABLE[np.int64((b * _DB_MUL) >> np.uint64(58))]
+
+
+# open-addressing hash tables on arrays (numba's typed dicts cost ~10x more per lookup and
+# ~5x the memory): a row per slot (key a, key b, value + 1), 0 in the last column marking an
+# empty slot; linear probing; doubled at half load
+
+_HK = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(inline="always")
+def _ht_slot(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
+    """The row holding the key (a, b), or the empty row where it would go."""
+    mask = np.uint64(t.shape[0] - 1)
+    i = _mix(a ^ (b * _HK)) & mask
+    while t[i, 2] != 0 and (t[i, 0] != a or t[i, 1] != b):
+        i = (i + _ONE) & mask
+    return int(i)
+
+
+@njit(inline="always")
+def _ht_get(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
+    """The value of the key (a, b); -1 when absent."""
+    return np.int64(t[_ht_slot(t, a, b), 2]) - 1
+
+
+@njit(nogil=True)
+def _ht_grown(t: np.ndarray) -> np.ndarray:
+    """``t`` rehashed into twice as many rows."""
+    u = np.zeros((2 * t.shape[0], 3), np.uint64)
+    for r in range(t.shape[0]):
+        if t[r, 2] != 0:
+            i = _ht_slot(u, t[r, 0], t[r, 1])
+            u[i, 0] = t[r, 0]
+            u[i, 1] = t[r, 1]
+            u[i, 2] = t[r, 2]
+    return u
+
+
+@njit(inline="always")
+def _ht_put(t: np.ndarray, used: np.ndarray, a: np.uint64, b: np.uint64, v: int) -> np.ndarray:
+    """Set the key (a, b) to ``v`` (counting new keys in ``used[0]``); the table, grown when half full."""
+    i = _ht_slot(t, a, b)
+    if t[i, 2] == 0:
+        used[0] += 1
+    t[i, 0] = a
+    t[i, 1] = b
+    t[i, 2] = np.uint64(v + 1)
+    if 2 * used[0] > t.shape[0]:
+        return _ht_grown(t)
+    return t
 
 
 @njit(inline="always")
@@ -282,9 +328,12 @@ def _explore(
     move_hash, kl_ptr, kl_items, total, root_line_hash): ``root_line_hash[k]`` is the hash of the
     move the root line ``k`` makes, to find a class's move on the board again.
     """
-    class_of = Dict.empty(key_type=_STATE, value_type=types.int64)
-    kids_of = Dict.empty(key_type=_STATE, value_type=types.int64)
-    intern = Dict.empty(key_type=types.uint64, value_type=types.int64)
+    class_of = np.zeros((1 << 16, 3), np.uint64)
+    kids_of = np.zeros((1 << 16, 3), np.uint64)
+    intern = np.zeros((1 << 16, 3), np.uint64)
+    n_class_of = np.zeros(1, np.int64)
+    n_kids_of = np.zeros(1, np.int64)
+    n_intern = np.zeros(1, np.int64)
     link = np.zeros(64, np.uint64)
     relk = np.zeros(64, np.uint64)
     # classes (class 0: no moves), their moves, the kid lists
@@ -338,8 +387,7 @@ def _explore(
             F = depth
             if f_k[F] >= 0 and f_ci[F] < f_nc[F]:
                 # the regions the current line leaves: classify the next one
-                key = (f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
-                c = class_of[key] if key in class_of else -1
+                c = _ht_get(class_of, f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
                 if c < 0:
                     states += 1
                     if states > max_states or ((states & 255) == 0 and abort[0] != 0):
@@ -388,7 +436,7 @@ def _explore(
                     h = _mix(h ^ np.uint64(f_kids[F, j] + 1))
                 kl_hash[nkl] = h
                 kl_ptr[nkl + 1] = start + nk
-                kids_of[(f_nl[F], f_nd[F])] = nkl
+                kids_of = _ht_put(kids_of, n_kids_of, f_nl[F], f_nd[F], nkl)
                 _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                 nkl += 1
                 f_k[F] = -1
@@ -405,7 +453,7 @@ def _explore(
                         pts += 1
                 nl = f_legal[F] & ~b & ~cross[k]
                 nd = drawn | b
-                kl = kids_of[(nl, nd)] if (nl, nd) in kids_of else -1
+                kl = _ht_get(kids_of, nl, nd)
                 if kl >= 0:  # that state was split before (another line, another order)
                     _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                     continue
@@ -430,11 +478,11 @@ def _explore(
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
                 sig = _mix(sig ^ mh[order[j]])
-            c = intern[sig] if sig in intern else -1
+            c = _ht_get(intern, sig, _ONE)
             if c < 0:
                 c = ncls
                 ncls += 1
-                intern[sig] = c
+                intern = _ht_put(intern, n_intern, sig, _ONE, c)
                 move_ptr = _grown(move_ptr, c + 1)
                 total = _grown(total, c)
                 g = move_ptr[c]
@@ -457,7 +505,7 @@ def _explore(
                     g += 1
                 move_ptr[c + 1] = g
                 total[c] = best_total
-            class_of[(f_legal[F], f_drawn[F])] = c
+            class_of = _ht_put(class_of, n_class_of, f_legal[F], f_drawn[F], c)
             depth -= 1
             if depth >= 0:
                 f_kids[depth, f_ci[depth]] = c

@@ -1,0 +1,651 @@
+"""Exact values over regions expanded only as far as the search reaches them.
+
+:mod:`triangles.ai.regions` explores every state a region can reach before it
+searches, and that exhaustive exploration is what limits it: on a whole
+10-star board the sum search itself needs 0.3-2 M nodes (0.2-1.5 s) while
+exploring takes 0.5-3 M region states (8-56 s), and a whole 12-star board
+passes 10 M states.  Here the search runs over multisets of region *states*
+(a state: its legal lines and the drawn sides of its live cells, as 64-bit
+masks), and a state's moves (the points a line scores, the states of the
+regions it leaves) are worked out the first time the search lists them, then
+kept for every other position holding that state.  Pruned subtrees are never
+expanded.  Regions are not merged by game tree as there, so the search meets
+fewer transpositions; the table and its enhanced cut-offs are the same.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from triangles.ai.engine import _mix
+from triangles.ai.regions import (
+    MAX_LINES,
+    Regions,
+    _child_links,
+    _components,
+    _grown,
+    _ht_get,
+    _ht_put,
+    _index,
+    _links,
+    _low,
+    _move_hash,
+    _tt_bucket,
+    _tt_slot,
+)
+from triangles.jit import njit
+
+if TYPE_CHECKING:
+    from triangles.kernels import GameArrays
+    from triangles.rules import Game
+
+__all__ = ["LazyResult", "lazy_search"]
+
+_INF = 1 << 30
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_ENTER, _NEXT, _RETURN = 0, 1, 2
+_ONE = np.uint64(1)
+
+
+class LazyResult(NamedTuple):
+    value: int  # a bound or the exact value of the mover's future points minus the opponent's (triangles)
+    pair: int  # a best line (-1: none)
+    nodes: int
+    states: int  # region states met (each expanded at most once)
+    aborted: bool
+
+
+@njit(nogil=True)
+def _state_facts(
+    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
+) -> tuple[int, int]:
+    """(live cells: a bound on the points the region still holds, the most one of its lines scores)."""
+    live = 0
+    most = 0
+    m = legal
+    while m:
+        b = _low(m)
+        m ^= b
+        k = _index(b)
+        pts = 0
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            und = need[on_cell[t]] & ~drawn
+            if (und & ~legal) == 0:
+                live += _low(und) == b  # counted once, on its lowest undrawn side
+                pts += und == b
+        most = max(most, pts)
+    return live, most
+
+
+#: regions of at most this many legal lines are explored whole and merged by game tree
+SMALL = 16
+
+# columns of the objects' int64 rows, of the moves' rows, and the counters
+_KEY, _LEFT, _MOST, _MS, _ME, _AV = 0, 1, 2, 3, 4, 5
+_PTS, _KL, _LINE, _RANK = 0, 1, 2, 3
+_NOBJ, _NMV, _NKL = 0, 1, 2
+
+
+@njit(inline="always")
+def _grown_rows(a: np.ndarray, size: int) -> np.ndarray:
+    """``a``, or a copy with twice the rows when row ``size`` would not fit."""
+    if size < a.shape[0]:
+        return a
+    b = np.zeros((max(2 * a.shape[0], size + 1), a.shape[1]), a.dtype)
+    b[: a.shape[0]] = a
+    return b
+
+
+@njit(inline="always")
+def _popcount(m: np.uint64) -> int:
+    k = 0
+    while m:
+        m &= m - _ONE
+        k += 1
+    return k
+
+
+@njit(nogil=True)
+def _new_pools() -> tuple:
+    """Empty pools: (object masks, object rows, move rows, kid list starts, kid list items,
+    state -> object table, game tree -> object table, counters)."""
+    cnt = np.zeros(5, np.int64)
+    cnt[_NOBJ] = 1  # 0 is never an object
+    return (
+        np.zeros((1024, 2), np.uint64),
+        np.zeros((1024, 6), np.int64),
+        np.zeros((4096, 4), np.int64),
+        np.zeros(4096, np.int64),
+        np.zeros(4096, np.int64),
+        np.zeros((1 << 16, 3), np.uint64),
+        np.zeros((1 << 12, 3), np.uint64),
+        cnt,
+    )
+
+
+@njit(nogil=True)
+def _new_lazy(l: np.uint64, d: np.uint64, P: tuple, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> tuple:
+    """A new unexpanded object for the region state (l, d): (its id, the pools)."""
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    o = cnt[_NOBJ]
+    cnt[_NOBJ] += 1
+    ids = _ht_put(ids, cnt[3:4], l, d, o)
+    OU = _grown_rows(OU, o)
+    OI = _grown_rows(OI, o)
+    OU[o, 0] = l
+    OU[o, 1] = d
+    OI[o, _KEY] = np.int64(_mix(l * np.uint64(0x9E3779B97F4A7C15) ^ _mix(d + _ONE)) >> _ONE) | 1
+    left, most = _state_facts(l, d, need, on_ptr, on_cell)
+    OI[o, _LEFT] = left
+    OI[o, _MOST] = most
+    OI[o, _MS] = -1
+    OI[o, _ME] = -1
+    OI[o, _AV] = 0
+    return o, (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(inline="always")
+def _kl_hash(KP: np.ndarray, KI: np.ndarray, kl: int) -> np.uint64:
+    h = np.uint64(0x6A09E667F3BCC908)
+    for t in range(KP[kl], KP[kl + 1]):
+        h = _mix(h ^ np.uint64(KI[t] + 1))
+    return h
+
+
+@njit(nogil=True)
+def _small(
+    l0: np.uint64,
+    d0: np.uint64,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+) -> tuple:
+    """The object of the small region state (l0, d0): every state it can reach explored (depth
+    first, an explicit stack) and merged by game tree, as :func:`triangles.ai.regions._explore`
+    does, into the shared pools.  Returns (its id, the pools)."""
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    o = _ht_get(ids, l0, d0)
+    if o >= 0:
+        return o, P
+    d1 = _popcount(l0) + 2
+    f_l = np.zeros(d1, np.uint64)
+    f_d = np.zeros(d1, np.uint64)
+    f_todo = np.zeros(d1, np.uint64)
+    f_line = np.full(d1, -1, np.int64)
+    f_pts = np.zeros(d1, np.int64)
+    f_nc = np.zeros(d1, np.int64)
+    f_ci = np.zeros(d1, np.int64)
+    f_cl = np.zeros((d1, 64), np.uint64)
+    f_cd = np.zeros((d1, 64), np.uint64)
+    f_kids = np.zeros((d1, 64), np.int64)
+    f_link = np.zeros((d1, 64), np.uint64)
+    f_relk = np.zeros((d1, 64), np.uint64)
+    f_nmv = np.zeros(d1, np.int64)
+    f_mpts = np.zeros((d1, 64), np.int64)
+    f_mkl = np.zeros((d1, 64), np.int64)
+    f_mline = np.zeros((d1, 64), np.int64)
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    mh = np.zeros(64, np.uint64)
+    depth = 0
+    f_l[0] = l0
+    f_d[0] = d0
+    f_todo[0] = l0
+    f_line[0] = -1
+    f_nmv[0] = 0
+    _links(l0, d0, need, on_ptr, on_cell, f_link[0], f_relk[0], l0)
+    result = -1
+    while depth >= 0:
+        F = depth
+        if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
+            j = f_ci[F]
+            c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
+            if c < 0:
+                depth += 1
+                f_l[depth] = f_cl[F, j]
+                f_d[depth] = f_cd[F, j]
+                f_todo[depth] = f_l[depth]
+                f_line[depth] = -1
+                f_nmv[depth] = 0
+                _links(f_l[depth], f_d[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_l[depth])
+                continue
+            # kept sorted
+            pos = j
+            while pos > 0 and f_kids[F, pos - 1] > c:
+                f_kids[F, pos] = f_kids[F, pos - 1]
+                pos -= 1
+            f_kids[F, pos] = c
+            f_ci[F] += 1
+            continue
+        if f_line[F] >= 0:
+            nkl = cnt[_NKL]
+            KP = _grown(KP, nkl + 2)
+            s0 = KP[nkl]
+            KI = _grown(KI, s0 + f_nc[F])
+            for j in range(f_nc[F]):
+                KI[s0 + j] = f_kids[F, j]
+            KP[nkl + 1] = s0 + f_nc[F]
+            cnt[_NKL] += 1
+            f_mpts[F, f_nmv[F]] = f_pts[F]
+            f_mkl[F, f_nmv[F]] = nkl
+            f_mline[F, f_nmv[F]] = f_line[F]
+            f_nmv[F] += 1
+            f_line[F] = -1
+            continue
+        if f_todo[F] != 0:
+            b = _low(f_todo[F])
+            f_todo[F] ^= b
+            k = _index(b)
+            drawn = f_d[F]
+            pts = 0
+            for t in range(on_ptr[k], on_ptr[k + 1]):
+                if (need[on_cell[t]] & ~drawn) == b:
+                    pts += 1
+            nl = f_l[F] & ~b & ~cross[k]
+            nd = drawn | b
+            link[:] = f_link[F]
+            relk[:] = f_relk[F]
+            _child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+            f_nc[F] = _components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
+            f_ci[F] = 0
+            f_line[F] = k
+            f_pts[F] = pts
+            continue
+        # every line done: merge the state by its set of moves
+        m = f_nmv[F]
+        for j in range(m):
+            mh[j] = _move_hash(_kl_hash(KP, KI, f_mkl[F, j]), f_mpts[F, j])
+        order = np.argsort(mh[:m])
+        sig = np.uint64(0xBB67AE8584CAA73B)
+        for j in range(m):
+            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                continue
+            sig = _mix(sig ^ mh[order[j]])
+        c = _ht_get(intern, sig, _ONE)
+        if c < 0:
+            c = cnt[_NOBJ]
+            cnt[_NOBJ] += 1
+            intern = _ht_put(intern, cnt[4:5], sig, _ONE, c)
+            OU = _grown_rows(OU, c)
+            OI = _grown_rows(OI, c)
+            OU[c, 0] = f_l[F]
+            OU[c, 1] = f_d[F]
+            OI[c, _KEY] = np.int64(_mix(sig) >> _ONE) | 1
+            g = cnt[_NMV]
+            OI[c, _MS] = g
+            best_total = 0
+            most = 0
+            av = -_INF
+            for j in range(m):
+                if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                    continue
+                q = order[j]
+                kl = f_mkl[F, q]
+                p = f_mpts[F, q]
+                t_all = p
+                offered = 0
+                s_av = 0
+                for t in range(KP[kl], KP[kl + 1]):
+                    x = KI[t]
+                    t_all += OI[x, _LEFT]
+                    offered += OI[x, _MOST]
+                    s_av += OI[x, _AV]
+                mval = p + s_av if (extra and p > 0) else p - s_av
+                MV = _grown_rows(MV, g)
+                MV[g, _PTS] = p
+                MV[g, _KL] = kl
+                MV[g, _LINE] = f_mline[F, q]
+                MV[g, _RANK] = p * 1024 - offered if extra else mval * (1 << 20) + p * 1024 - offered
+                best_total = max(best_total, t_all)
+                most = max(most, p)
+                av = max(av, mval)
+                g += 1
+            cnt[_NMV] = g
+            OI[c, _ME] = g
+            OI[c, _LEFT] = best_total
+            OI[c, _MOST] = most
+            OI[c, _AV] = av if m > 0 else 0
+        ids = _ht_put(ids, cnt[3:4], f_l[F], f_d[F], c)
+        depth -= 1
+        if depth >= 0:
+            j = f_ci[depth]
+            pos = j
+            while pos > 0 and f_kids[depth, pos - 1] > c:
+                f_kids[depth, pos] = f_kids[depth, pos - 1]
+                pos -= 1
+            f_kids[depth, pos] = c
+            f_ci[depth] += 1
+        else:
+            result = c
+    return result, (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(nogil=True)
+def _expand(
+    c: int,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+) -> tuple:
+    """List the moves of the unexpanded object ``c``: each line's points and the objects of the
+    regions it leaves (small ones merged by game tree, large ones left unexpanded)."""
+    link0 = np.zeros(64, np.uint64)
+    relk0 = np.zeros(64, np.uint64)
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    out_l = np.zeros(64, np.uint64)
+    out_d = np.zeros(64, np.uint64)
+    kids = np.zeros(64, np.int64)
+    my = np.zeros((64, 4), np.int64)
+    nmy = 0
+    OU = P[0]
+    L = OU[c, 0]
+    Dr = OU[c, 1]
+    _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    rest = L
+    while rest:
+        b = _low(rest)
+        rest ^= b
+        line = _index(b)
+        pts = 0
+        for t in range(on_ptr[line], on_ptr[line + 1]):
+            if (need[on_cell[t]] & ~Dr) == b:
+                pts += 1
+        nl = L & ~b & ~cross[line]
+        nd = Dr | b
+        link[:] = link0
+        relk[:] = relk0
+        _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
+        ncomp = _components(nl, nd, cross, link, relk, out_l, out_d)
+        for j in range(ncomp):
+            if _popcount(out_l[j]) <= small:
+                o, P = _small(out_l[j], out_d[j], P, cross, need, on_ptr, on_cell, extra)
+            else:
+                o = _ht_get(P[5], out_l[j], out_d[j])
+                if o < 0:
+                    o, P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
+            pos = j
+            while pos > 0 and kids[pos - 1] > o:
+                kids[pos] = kids[pos - 1]
+                pos -= 1
+            kids[pos] = o
+        OU, OI, MV, KP, KI, ids, intern, cnt = P
+        nkl = cnt[_NKL]
+        KP = _grown(KP, nkl + 2)
+        s0 = KP[nkl]
+        KI = _grown(KI, s0 + ncomp)
+        offered = 0
+        s_av = 0
+        for j in range(ncomp):
+            KI[s0 + j] = kids[j]
+            offered += OI[kids[j], _MOST]
+            s_av += OI[kids[j], _AV]
+        KP[nkl + 1] = s0 + ncomp
+        cnt[_NKL] += 1
+        mval = pts + s_av if (extra and pts > 0) else pts - s_av
+        my[nmy, _PTS] = pts
+        my[nmy, _KL] = nkl
+        my[nmy, _LINE] = line
+        my[nmy, _RANK] = pts * 1024 - offered if extra else mval * (1 << 20) + pts * 1024 - offered
+        nmy += 1
+        P = (OU, OI, MV, KP, KI, ids, intern, cnt)
+    # appended together (exploring the small regions above appended their own moves)
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    g = cnt[_NMV]
+    MV = _grown_rows(MV, g + nmy)
+    MV[g : g + nmy] = my[:nmy]
+    OI[c, _MS] = g
+    OI[c, _ME] = g + nmy
+    cnt[_NMV] = g + nmy
+    return (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(nogil=True)
+def _lazy_kernel(
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    n: int,
+    extra: bool,
+    alpha: int,
+    beta: int,
+    node_limit: int,
+    abort: np.ndarray,
+    tt: np.ndarray,
+    small: int,
+) -> tuple[int, int, int, int, bool]:
+    """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
+    listed: (value, best root line, nodes, states, aborted).  The search is
+    :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
+    buckets of two rows, enhanced transposition cut-offs, the bound of the points left),
+    with states in place of classes and moves ordered by points, then by the fewest points
+    the regions they leave offer at once."""
+    P = _new_pools()
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    out_l = np.zeros(64, np.uint64)
+    out_d = np.zeros(64, np.uint64)
+    plies = n + 2
+    width = n + 2
+    ms = np.zeros((plies, width), np.int64)
+    msz = np.zeros(plies, np.int64)
+    mv = np.zeros((plies, width), np.int64)
+    mvc = np.zeros((plies, width), np.int64)
+    nmv = np.zeros(plies, np.int64)
+    idx = np.zeros(plies, np.int64)
+    fa = np.zeros(plies, np.int64)
+    fb = np.zeros(plies, np.int64)
+    fa0 = np.zeros(plies, np.int64)
+    best = np.zeros(plies, np.int64)
+    bestm = np.full(plies, -1, np.int64)
+    hkey = np.zeros(plies, np.int64)
+    rk = np.zeros((plies, width), np.int64)
+    nodes0 = np.zeros(plies, np.int64)
+    mask = np.int64(tt.shape[0] - 1)
+
+    # the root: the whole position's regions
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
+    _links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
+    nc = _components(full, np.uint64(0), cross, link, relk, out_l, out_d)
+    for j in range(nc):
+        # the root's regions are never merged, so that a move's line is this position's
+        o, P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
+        pos = msz[0]
+        while pos > 0 and ms[0, pos - 1] > o:
+            ms[0, pos] = ms[0, pos - 1]
+            pos -= 1
+        ms[0, pos] = o
+        msz[0] += 1
+    fa[0] = alpha
+    fb[0] = beta
+    nodes = 0
+    aborted = False
+    ply = 0
+    ret = 0
+    state = _ENTER
+    while True:
+        if state == _ENTER:
+            state = _RETURN
+            nodes += 1
+            if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
+                aborted = True
+            nn = msz[ply]
+            OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+            left = 0
+            h = np.int64(0)
+            for k in range(nn):
+                left += OI[ms[ply, k], _LEFT]
+                h += OI[ms[ply, k], _KEY]
+            ret = 0
+            if aborted or nn == 0:
+                continue
+            if ply > 0 and left <= fa[ply]:
+                ret = left
+                continue
+            if ply > 0 and -left >= fb[ply]:
+                ret = -left
+                continue
+            hkey[ply] = h
+            nodes0[ply] = nodes
+            slot = _tt_slot(tt, h, mask)
+            hint = -1
+            if slot >= 0:
+                hint = tt[slot, 2]
+                v = tt[slot, 1]
+                fl = tt[slot, 3] & 3
+                if ply > 0 and (fl == _EXACT or (fl == _LOWER and v >= fb[ply]) or (fl == _UPPER and v <= fa[ply])):
+                    ret = v
+                    continue
+            m = 0
+            for k in range(nn):
+                c = ms[ply, k]
+                if k > 0 and ms[ply, k - 1] == c:
+                    continue
+                if P[1][c, _MS] < 0:
+                    P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small)
+                    OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+                for g in range(OI[c, _MS], OI[c, _ME]):
+                    rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
+                    pos = m
+                    while pos > 0:
+                        if rk[ply, pos - 1] >= rank:
+                            break
+                        mv[ply, pos] = mv[ply, pos - 1]
+                        mvc[ply, pos] = mvc[ply, pos - 1]
+                        rk[ply, pos] = rk[ply, pos - 1]
+                        pos -= 1
+                    mv[ply, pos] = g
+                    mvc[ply, pos] = c
+                    rk[ply, pos] = rank
+                    m += 1
+            nmv[ply] = m
+            idx[ply] = 0
+            best[ply] = -_INF
+            bestm[ply] = -1
+            fa0[ply] = fa[ply]
+            state = _NEXT
+            if ply > 0:
+                # enhanced transposition cut-off (see regions._sum_kernel)
+                for j in range(m):
+                    g = mv[ply, j]
+                    ch = h - OI[mvc[ply, j], _KEY]
+                    kl = MV[g, _KL]
+                    for t in range(KP[kl], KP[kl + 1]):
+                        ch += OI[KI[t], _KEY]
+                    if ch == 0:
+                        continue
+                    cs = _tt_slot(tt, ch, mask)
+                    if cs < 0:
+                        continue
+                    p = MV[g, _PTS]
+                    u = tt[cs, 1]
+                    fl = tt[cs, 3] & 3
+                    if p > 0 and extra:
+                        if fl != _UPPER and p + u >= fb[ply]:
+                            ret = p + u
+                            state = _RETURN
+                            break
+                    elif fl != _LOWER and p - u >= fb[ply]:
+                        ret = p - u
+                        state = _RETURN
+                        break
+        elif state == _NEXT:
+            if aborted or idx[ply] >= nmv[ply]:
+                ret = best[ply]
+                if not aborted:
+                    work = nodes - nodes0[ply]
+                    slot = _tt_bucket(hkey[ply], mask)
+                    if tt[slot, 0] != hkey[ply] and tt[slot, 3] >> 2 > work:
+                        slot += 1
+                    flag = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
+                    tt[slot, 0] = hkey[ply]
+                    tt[slot, 1] = ret
+                    tt[slot, 2] = bestm[ply]
+                    tt[slot, 3] = flag | (work << 2)
+                state = _RETURN
+                continue
+            g = mv[ply, idx[ply]]
+            c = mvc[ply, idx[ply]]
+            idx[ply] += 1
+            k2 = 0
+            dropped = False
+            for k in range(msz[ply]):
+                x = ms[ply, k]
+                if x == c and not dropped:
+                    dropped = True
+                    continue
+                ms[ply + 1, k2] = x
+                k2 += 1
+            kl = MV[g, _KL]
+            for t in range(KP[kl], KP[kl + 1]):
+                x = KI[t]
+                pos = k2
+                while pos > 0 and ms[ply + 1, pos - 1] > x:
+                    ms[ply + 1, pos] = ms[ply + 1, pos - 1]
+                    pos -= 1
+                ms[ply + 1, pos] = x
+                k2 += 1
+            msz[ply + 1] = k2
+            p = MV[g, _PTS]
+            if p > 0 and extra:
+                fa[ply + 1] = fa[ply] - p
+                fb[ply + 1] = fb[ply] - p
+            else:
+                fa[ply + 1] = p - fb[ply]
+                fb[ply + 1] = p - fa[ply]
+            ply += 1
+            state = _ENTER
+        else:  # _RETURN
+            if ply == 0:
+                line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
+                return (0 if aborted else ret), line, nodes, P[7][_NOBJ] - 1, aborted
+            ply -= 1
+            state = _NEXT
+            if aborted:
+                continue
+            p = P[2][mv[ply, idx[ply] - 1], _PTS]
+            v = p + ret if (p > 0 and extra) else p - ret
+            if v > best[ply]:
+                best[ply] = v
+                bestm[ply] = mv[ply, idx[ply] - 1]
+                if v > fa[ply]:
+                    fa[ply] = v
+                    if v >= fb[ply]:
+                        idx[ply] = nmv[ply]
+
+
+def lazy_search(
+    game: Game,
+    D: GameArrays,
+    *,
+    alpha: int = -_INF,
+    beta: int = _INF,
+    max_nodes: int,
+    abort: np.ndarray,
+    tt_bits: int = 20,
+    small: int = SMALL,
+) -> LazyResult:
+    """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line,
+    searched over the position's regions as they are reached.  Raises ``ValueError`` when the
+    position has more than :data:`MAX_LINES` legal lines."""
+    r = Regions(game, D)
+    if not r.fits:
+        raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
+    if r.n == 0:
+        return LazyResult(0, -1, 0, 0, False)
+    tt = np.zeros((1 << tt_bits, 4), np.int64)
+    v, line, nodes, states, aborted = _lazy_kernel(
+        r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, alpha, beta, max_nodes, abort, tt, small
+    )
+    pair = int(r.lines[line]) if line >= 0 else -1
+    return LazyResult(int(v), pair, int(nodes), int(states), bool(aborted))
