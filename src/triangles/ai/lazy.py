@@ -32,6 +32,7 @@ from triangles.ai.regions import (
     _links,
     _low,
     _move_hash,
+    _copies,
     _tt_bucket,
     _tt_slot,
 )
@@ -83,7 +84,7 @@ def _state_facts(
 SMALL = 16
 
 # columns of the objects' int64 rows, of the moves' rows, and the counters
-_KEY, _LEFT, _MOST, _MS, _ME, _AV = 0, 1, 2, 3, 4, 5
+_KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
 _PTS, _KL, _LINE, _RANK = 0, 1, 2, 3
 _NOBJ, _NMV, _NKL = 0, 1, 2
 
@@ -100,22 +101,22 @@ def _grown_rows(a: np.ndarray, size: int) -> np.ndarray:
 
 @njit(inline="always")
 def _popcount(m: np.uint64) -> int:
-    k = 0
-    while m:
-        m &= m - _ONE
-        k += 1
-    return k
+    """The set bits of ``m`` (SWAR, no loop)."""
+    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(nogil=True)
 def _new_pools() -> tuple:
     """Empty pools: (object masks, object rows, move rows, kid list starts, kid list items,
     state -> object table, game tree -> object table, counters)."""
-    cnt = np.zeros(5, np.int64)
+    cnt = np.zeros(8, np.int64)
     cnt[_NOBJ] = 1  # 0 is never an object
     return (
         np.zeros((1024, 2), np.uint64),
-        np.zeros((1024, 6), np.int64),
+        np.zeros((1024, 7), np.int64),
         np.zeros((4096, 4), np.int64),
         np.zeros(4096, np.int64),
         np.zeros(4096, np.int64),
@@ -206,6 +207,7 @@ def _small(
             j = f_ci[F]
             c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
             if c < 0:
+                cnt[5] += 1
                 depth += 1
                 f_l[depth] = f_cl[F, j]
                 f_d[depth] = f_cd[F, j]
@@ -310,6 +312,9 @@ def _small(
             OI[c, _LEFT] = best_total
             OI[c, _MOST] = most
             OI[c, _AV] = av if m > 0 else 0
+            # one move leaving nothing (a lone line): two copies are worth nothing with
+            # alternation, whatever else is on the board (see regions._find_cancelling)
+            OI[c, _PAIR] = not extra and g - OI[c, _MS] == 1 and KP[MV[g - 1, _KL] + 1] == KP[MV[g - 1, _KL]]
         ids = _ht_put(ids, cnt[3:4], f_l[F], f_d[F], c)
         depth -= 1
         if depth >= 0:
@@ -351,6 +356,8 @@ def _expand(
     L = OU[c, 0]
     Dr = OU[c, 1]
     _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    P[7][6] += 1
+    P[7][7] += _popcount(L)
     rest = L
     while rest:
         b = _low(rest)
@@ -367,7 +374,7 @@ def _expand(
         _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
         ncomp = _components(nl, nd, cross, link, relk, out_l, out_d)
         for j in range(ncomp):
-            if _popcount(out_l[j]) <= small:
+            if _popcount(out_l[j]) <= (small & 255):
                 o, P = _small(out_l[j], out_d[j], P, cross, need, on_ptr, on_cell, extra)
             else:
                 o = _ht_get(P[5], out_l[j], out_d[j])
@@ -423,18 +430,15 @@ def _lazy_kernel(
     abort: np.ndarray,
     tt: np.ndarray,
     small: int,
-) -> tuple[int, int, int, int, bool]:
+    P: tuple,
+    roots: np.ndarray,
+) -> tuple:
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
     listed: (value, best root line, nodes, states, aborted).  The search is
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left),
     with states in place of classes and moves ordered by points, then by the fewest points
     the regions they leave offer at once."""
-    P = _new_pools()
-    link = np.zeros(64, np.uint64)
-    relk = np.zeros(64, np.uint64)
-    out_l = np.zeros(64, np.uint64)
-    out_d = np.zeros(64, np.uint64)
     plies = n + 2
     width = n + 2
     ms = np.zeros((plies, width), np.int64)
@@ -453,19 +457,8 @@ def _lazy_kernel(
     nodes0 = np.zeros(plies, np.int64)
     mask = np.int64(tt.shape[0] - 1)
 
-    # the root: the whole position's regions
-    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
-    _links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
-    nc = _components(full, np.uint64(0), cross, link, relk, out_l, out_d)
-    for j in range(nc):
-        # the root's regions are never merged, so that a move's line is this position's
-        o, P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
-        pos = msz[0]
-        while pos > 0 and ms[0, pos - 1] > o:
-            ms[0, pos] = ms[0, pos - 1]
-            pos -= 1
-        ms[0, pos] = o
-        msz[0] += 1
+    msz[0] = roots.shape[0]
+    ms[0, : roots.shape[0]] = np.sort(roots)
     fa[0] = alpha
     fb[0] = beta
     nodes = 0
@@ -534,14 +527,20 @@ def _lazy_kernel(
             bestm[ply] = -1
             fa0[ply] = fa[ply]
             state = _NEXT
-            if ply > 0:
+            if ply > 0 and (small & 256) == 0:
                 # enhanced transposition cut-off (see regions._sum_kernel)
                 for j in range(m):
                     g = mv[ply, j]
                     ch = h - OI[mvc[ply, j], _KEY]
                     kl = MV[g, _KL]
                     for t in range(KP[kl], KP[kl + 1]):
-                        ch += OI[KI[t], _KEY]
+                        x = KI[t]
+                        if OI[x, _PAIR] != 0:
+                            there = _copies(ms[ply], nn, x) - (x == mvc[ply, j]) + _copies(KI[KP[kl] :], t - KP[kl], x)
+                            if there % 2 == 1:
+                                ch -= OI[x, _KEY]
+                                continue
+                        ch += OI[x, _KEY]
                     if ch == 0:
                         continue
                     cs = _tt_slot(tt, ch, mask)
@@ -595,6 +594,19 @@ def _lazy_kernel(
                     pos -= 1
                 ms[ply + 1, pos] = x
                 k2 += 1
+            if not extra:
+                # pairs of lone lines are worth nothing: dropped
+                k3 = 0
+                k = 0
+                while k < k2:
+                    x = ms[ply + 1, k]
+                    if k + 1 < k2 and ms[ply + 1, k + 1] == x and OI[x, _PAIR] != 0:
+                        k += 2
+                        continue
+                    ms[ply + 1, k3] = x
+                    k3 += 1
+                    k += 1
+                k2 = k3
             msz[ply + 1] = k2
             p = MV[g, _PTS]
             if p > 0 and extra:
@@ -608,7 +620,7 @@ def _lazy_kernel(
         else:  # _RETURN
             if ply == 0:
                 line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
-                return (0 if aborted else ret), line, nodes, P[7][_NOBJ] - 1, aborted
+                return (0 if aborted else ret), line, nodes, P[7][_NOBJ] - 1 + 1000000000 * P[7][5], aborted, P
             ply -= 1
             state = _NEXT
             if aborted:
@@ -624,6 +636,25 @@ def _lazy_kernel(
                         idx[ply] = nmv[ply]
 
 
+@njit(nogil=True)
+def _roots(
+    cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, n: int, P: tuple
+) -> tuple:
+    """The position's regions as new objects, never merged, so that a root move's line is
+    this position's: (their ids, the pools)."""
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    out_l = np.zeros(64, np.uint64)
+    out_d = np.zeros(64, np.uint64)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
+    _links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
+    nc = _components(full, np.uint64(0), cross, link, relk, out_l, out_d)
+    roots = np.zeros(nc, np.int64)
+    for j in range(nc):
+        roots[j], P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
+    return roots, P
+
+
 def lazy_search(
     game: Game,
     D: GameArrays,
@@ -634,6 +665,7 @@ def lazy_search(
     abort: np.ndarray,
     tt_bits: int = 20,
     small: int = SMALL,
+    mtd: bool = False,
 ) -> LazyResult:
     """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line,
     searched over the position's regions as they are reached.  Raises ``ValueError`` when the
@@ -644,8 +676,32 @@ def lazy_search(
     if r.n == 0:
         return LazyResult(0, -1, 0, 0, False)
     tt = np.zeros((1 << tt_bits, 4), np.int64)
-    v, line, nodes, states, aborted = _lazy_kernel(
-        r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, alpha, beta, max_nodes, abort, tt, small
-    )
+    roots, P = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools())
+    if mtd:
+        # null windows (MTD(f)): each probe is cheaper than a full window, and the probes
+        # share the table and every region already expanded
+        lo, hi, f = alpha, beta, 0
+        nodes = 0
+        line = -1
+        aborted = False
+        while lo < hi and not aborted:
+            b = f + 1 if f == lo else f
+            v, ln, nd, states, aborted, P = _lazy_kernel(
+                r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, b - 1, b, max_nodes - nodes, abort, tt, small, P, roots
+            )
+            nodes += nd
+            if v < b:
+                hi = v
+            else:
+                lo = v
+                line = ln
+            f = v
+        if line < 0 and not aborted:
+            # every probe failed low: the value is hi, reached by the last probe's best line
+            line = ln
+    else:
+        v, line, nodes, states, aborted, P = _lazy_kernel(
+            r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, alpha, beta, max_nodes, abort, tt, small, P, roots
+        )
     pair = int(r.lines[line]) if line >= 0 else -1
     return LazyResult(int(v), pair, int(nodes), int(states), bool(aborted))
