@@ -25,6 +25,7 @@ from triangles.ai.regions import (
     Regions,
     _child_links,
     _components,
+    _copies,
     _grown,
     _ht_get,
     _ht_put,
@@ -32,7 +33,6 @@ from triangles.ai.regions import (
     _links,
     _low,
     _move_hash,
-    _copies,
     _tt_bucket,
     _tt_slot,
 )
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from triangles.kernels import GameArrays
     from triangles.rules import Game
 
-__all__ = ["LazyResult", "lazy_search"]
+__all__ = ["SMALL", "LazyResult", "LazySum", "lazy_search"]
 
 _INF = 1 << 30
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -81,7 +81,7 @@ def _state_facts(
 
 
 #: regions of at most this many legal lines are explored whole and merged by game tree
-SMALL = 16
+SMALL = 12
 
 # columns of the objects' int64 rows, of the moves' rows, and the counters
 _KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
@@ -127,18 +127,20 @@ def _new_pools() -> tuple:
 
 
 @njit(nogil=True)
-def _new_lazy(l: np.uint64, d: np.uint64, P: tuple, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> tuple:
-    """A new unexpanded object for the region state (l, d): (its id, the pools)."""
+def _new_lazy(
+    legal: np.uint64, drawn: np.uint64, P: tuple, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
+) -> tuple:
+    """A new unexpanded object for the region state (legal, drawn): (its id, the pools)."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = cnt[_NOBJ]
     cnt[_NOBJ] += 1
-    ids = _ht_put(ids, cnt[3:4], l, d, o)
+    ids = _ht_put(ids, cnt[3:4], legal, drawn, o)
     OU = _grown_rows(OU, o)
     OI = _grown_rows(OI, o)
-    OU[o, 0] = l
-    OU[o, 1] = d
-    OI[o, _KEY] = np.int64(_mix(l * np.uint64(0x9E3779B97F4A7C15) ^ _mix(d + _ONE)) >> _ONE) | 1
-    left, most = _state_facts(l, d, need, on_ptr, on_cell)
+    OU[o, 0] = legal
+    OU[o, 1] = drawn
+    OI[o, _KEY] = np.int64(_mix(legal * np.uint64(0x9E3779B97F4A7C15) ^ _mix(drawn + _ONE)) >> _ONE) | 1
+    left, most = _state_facts(legal, drawn, need, on_ptr, on_cell)
     OI[o, _LEFT] = left
     OI[o, _MOST] = most
     OI[o, _MS] = -1
@@ -374,7 +376,7 @@ def _expand(
         _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
         ncomp = _components(nl, nd, cross, link, relk, out_l, out_d)
         for j in range(ncomp):
-            if _popcount(out_l[j]) <= (small & 255):
+            if _popcount(out_l[j]) <= small:
                 o, P = _small(out_l[j], out_d[j], P, cross, need, on_ptr, on_cell, extra)
             else:
                 o = _ht_get(P[5], out_l[j], out_d[j])
@@ -434,7 +436,7 @@ def _lazy_kernel(
     roots: np.ndarray,
 ) -> tuple:
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
-    listed: (value, best root line, nodes, states, aborted).  The search is
+    listed: (value, best root line, nodes, aborted, the pools).  The search is
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left),
     with states in place of classes and moves ordered by points, then by the fewest points
@@ -473,7 +475,7 @@ def _lazy_kernel(
             if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
                 aborted = True
             nn = msz[ply]
-            OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+            OI, MV, KP, KI = P[1], P[2], P[3], P[4]
             left = 0
             h = np.int64(0)
             for k in range(nn):
@@ -506,7 +508,7 @@ def _lazy_kernel(
                     continue
                 if P[1][c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small)
-                    OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+                    OI, MV, KP, KI = P[1], P[2], P[3], P[4]
                 for g in range(OI[c, _MS], OI[c, _ME]):
                     rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
                     pos = m
@@ -527,7 +529,7 @@ def _lazy_kernel(
             bestm[ply] = -1
             fa0[ply] = fa[ply]
             state = _NEXT
-            if ply > 0 and (small & 256) == 0:
+            if ply > 0:
                 # enhanced transposition cut-off (see regions._sum_kernel)
                 for j in range(m):
                     g = mv[ply, j]
@@ -620,7 +622,7 @@ def _lazy_kernel(
         else:  # _RETURN
             if ply == 0:
                 line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
-                return (0 if aborted else ret), line, nodes, P[7][_NOBJ] - 1 + 1000000000 * P[7][5], aborted, P
+                return (0 if aborted else ret), line, nodes, aborted, P
             ply -= 1
             state = _NEXT
             if aborted:
@@ -637,9 +639,7 @@ def _lazy_kernel(
 
 
 @njit(nogil=True)
-def _roots(
-    cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, n: int, P: tuple
-) -> tuple:
+def _roots(cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, n: int, P: tuple) -> tuple:
     """The position's regions as new objects, never merged, so that a root move's line is
     this position's: (their ids, the pools)."""
     link = np.zeros(64, np.uint64)
@@ -655,6 +655,51 @@ def _roots(
     return roots, P
 
 
+class LazySum:
+    """A position's regions, searched with each region state expanded when the search first
+    lists it; successive searches share the expanded states and the table (its entries are
+    bounds, valid for any window)."""
+
+    def __init__(self, game: Game, D: GameArrays, tt_bits: int = 20, small: int = SMALL) -> None:
+        r = Regions(game, D)
+        if not r.fits:
+            raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
+        self.regions = r
+        self.small = small
+        self.tt = np.zeros((1 << tt_bits, 4), np.int64)
+        self.roots, self.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools())
+
+    @property
+    def states(self) -> int:
+        """Region states met so far (objects: each large one expanded at most once, each small
+        one merged with the states of the same game tree)."""
+        return int(self.pools[7][_NOBJ]) - 1
+
+    def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> LazyResult:
+        """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
+        r = self.regions
+        if r.n == 0:
+            return LazyResult(0, -1, 0, 0, False)
+        v, line, nodes, aborted, self.pools = _lazy_kernel(
+            r.cross,
+            r.need,
+            r.on_ptr,
+            r.on_cell,
+            r.n,
+            r.extra,
+            alpha,
+            beta,
+            node_limit,
+            abort,
+            self.tt,
+            self.small,
+            self.pools,
+            self.roots,
+        )
+        pair = int(r.lines[line]) if line >= 0 and not aborted else -1
+        return LazyResult(int(v), pair, int(nodes), self.states, bool(aborted))
+
+
 def lazy_search(
     game: Game,
     D: GameArrays,
@@ -665,43 +710,6 @@ def lazy_search(
     abort: np.ndarray,
     tt_bits: int = 20,
     small: int = SMALL,
-    mtd: bool = False,
 ) -> LazyResult:
-    """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line,
-    searched over the position's regions as they are reached.  Raises ``ValueError`` when the
-    position has more than :data:`MAX_LINES` legal lines."""
-    r = Regions(game, D)
-    if not r.fits:
-        raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
-    if r.n == 0:
-        return LazyResult(0, -1, 0, 0, False)
-    tt = np.zeros((1 << tt_bits, 4), np.int64)
-    roots, P = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools())
-    if mtd:
-        # null windows (MTD(f)): each probe is cheaper than a full window, and the probes
-        # share the table and every region already expanded
-        lo, hi, f = alpha, beta, 0
-        nodes = 0
-        line = -1
-        aborted = False
-        while lo < hi and not aborted:
-            b = f + 1 if f == lo else f
-            v, ln, nd, states, aborted, P = _lazy_kernel(
-                r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, b - 1, b, max_nodes - nodes, abort, tt, small, P, roots
-            )
-            nodes += nd
-            if v < b:
-                hi = v
-            else:
-                lo = v
-                line = ln
-            f = v
-        if line < 0 and not aborted:
-            # every probe failed low: the value is hi, reached by the last probe's best line
-            line = ln
-    else:
-        v, line, nodes, states, aborted, P = _lazy_kernel(
-            r.cross, r.need, r.on_ptr, r.on_cell, r.n, r.extra, alpha, beta, max_nodes, abort, tt, small, P, roots
-        )
-    pair = int(r.lines[line]) if line >= 0 else -1
-    return LazyResult(int(v), pair, int(nodes), int(states), bool(aborted))
+    """One search of :class:`LazySum` (see there)."""
+    return LazySum(game, D, tt_bits, small).search(alpha, beta, max_nodes, abort)

@@ -1,0 +1,70 @@
+"""Regions expanded as the search reaches them (triangles.ai.lazy): the same values as the
+whole-board search and as the exhaustively explored regions, under both turn rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
+from triangles.ai.lazy import LazySum, lazy_search
+from triangles.ai.regions import sum_search
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_lazy_gives_the_whole_board_value_and_a_best_line(extra):
+    for g in positions(extra, 24, max_legal=18):
+        r = lazy_search(g, g.arrays(), max_nodes=10**8, abort=NO_ABORT, tt_bits=12)
+        v = whole_board(g)
+        assert not r.aborted and r.value == v
+        assert g.board.pair(r.pair) in g.legal_moves()
+        assert value_of_line(g, r.pair) == v
+
+
+@pytest.mark.parametrize("extra", [False, True])
+@pytest.mark.parametrize("small", [0, 4, 12, 64])
+def test_lazy_agrees_with_the_explored_regions_whatever_is_merged(extra, small):
+    """``small`` sets which regions are explored whole and merged by game tree (0: none, every
+    state expanded alone; 64: all but the root's); the value cannot depend on it."""
+    for seed in range(4):
+        g = greedy_to(11, 30, seed, extra)
+        ss = sum_search(g, g.arrays(), max_states=2_000_000, abort=NO_ABORT)
+        assert ss is not None
+        want = ss.search(-1000, 1000, 10**9, NO_ABORT).value
+        r = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT, small=small)
+        assert not r.aborted and r.value == want
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_null_windows_bound_the_value_and_share_what_they_found(extra):
+    """Fail-soft probes (t - 1, t) on one LazySum: at least t exactly when the value is, and a
+    later probe expands no state the earlier ones already did."""
+    for seed in range(3):
+        g = greedy_to(10, 34, seed, extra)
+        v = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT).value
+        ls = LazySum(g, g.arrays(), tt_bits=16)
+        seen = 0
+        for t in (v - 2, v + 1, v, v + 3, v - 1):
+            r = ls.search(t - 1, t, 10**9, NO_ABORT)
+            assert not r.aborted
+            assert (r.value >= t) == (v >= t)
+            assert v <= r.value if r.value < t else v >= r.value  # fail-soft: a bound on the far side
+            assert r.states >= seen
+            seen = r.states
+
+
+def test_a_spent_budget_says_so_and_the_game_is_untouched():
+    g = greedy_to(12, 50, 0)
+    before = g.clone()
+    r = lazy_search(g, g.arrays(), max_nodes=1000, abort=NO_ABORT)
+    assert r.aborted and r.pair == -1
+    flag = np.ones(1, np.uint8)
+    assert lazy_search(g, g.arrays(), max_nodes=10**9, abort=flag).aborted
+    assert g.lines == before.lines and g.legal_count() == before.legal_count()
+
+
+def test_a_finished_game_is_worth_nothing():
+    g = greedy_to(7, 0, 0)
+    assert g.is_over()
+    r = lazy_search(g, g.arrays(), max_nodes=100, abort=NO_ABORT)
+    assert (r.value, r.pair, r.aborted) == (0, -1, False)
