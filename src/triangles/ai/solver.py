@@ -21,6 +21,7 @@ import numpy as np
 from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
+from triangles.ai.lazy import LazySum
 from triangles.ai.regions import MAX_LINES, Regions, SumSearch, sum_search
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ __all__ = [
     "Proof",
     "solve",
     "decide",
+    "decide_lazy",
     "decide_regions",
     "exact_split",
 ]
@@ -147,6 +149,21 @@ def decide_regions(
     ss = SumSearch(r, tt_bits, abort=abort)
     work = r.states + ss.setup_nodes
     return _prove(_lead(D), 1, lambda t, limit: ss.search(t - 1, t, limit, abort), max_nodes, work)
+
+
+def decide_lazy(
+    game: Game, D: GameArrays, *, max_nodes: int, abort: np.ndarray, tt_bits: int = 18
+) -> tuple[Proof | None, int]:
+    """:func:`decide` over the position's regions expanded as the search reaches them
+    (:mod:`triangles.ai.lazy`): the same answer, or None when the nodes ran out.  Returns
+    ``(proof, nodes)``; the two probes share the expanded states and the table."""
+    ls = LazySum(game, D, tt_bits)
+
+    def probe(t: int, limit: int) -> tuple[int, int, int, bool]:
+        r = ls.search(t - 1, t, limit, abort)
+        return r.value, r.pair, r.nodes, r.aborted
+
+    return _prove(_lead(D), 1, probe, max_nodes, 0)
 
 
 def exact_split(
