@@ -58,7 +58,7 @@ class LazyResult(NamedTuple):
     aborted: bool
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _state_facts(
     legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
 ) -> tuple[int, int]:
@@ -228,9 +228,11 @@ def _small(
             continue
         if f_line[F] >= 0:
             nkl = cnt[_NKL]
-            KP = _grown(KP, nkl + 2)
+            if nkl + 2 >= KP.shape[0]:
+                KP = _grown(KP, nkl + 2)
             s0 = KP[nkl]
-            KI = _grown(KI, s0 + f_nc[F])
+            if s0 + f_nc[F] >= KI.shape[0]:
+                KI = _grown(KI, s0 + f_nc[F])
             for j in range(f_nc[F]):
                 KI[s0 + j] = f_kids[F, j]
             KP[nkl + 1] = s0 + f_nc[F]
@@ -252,8 +254,9 @@ def _small(
                     pts += 1
             nl = f_l[F] & ~b & ~cross[k]
             nd = drawn | b
-            link[:] = f_link[F]
-            relk[:] = f_relk[F]
+            for q in range(64):
+                link[q] = f_link[F, q]
+                relk[q] = f_relk[F, q]
             _child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
             f_nc[F] = _components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
             f_ci[F] = 0
@@ -300,7 +303,8 @@ def _small(
                     offered += OI[x, _MOST]
                     s_av += OI[x, _AV]
                 mval = p + s_av if (extra and p > 0) else p - s_av
-                MV = _grown_rows(MV, g)
+                if g >= MV.shape[0]:
+                    MV = _grown_rows(MV, g)
                 MV[g, _PTS] = p
                 MV[g, _KL] = kl
                 MV[g, _LINE] = f_mline[F, q]
@@ -354,12 +358,10 @@ def _expand(
     kids = np.zeros(64, np.int64)
     my = np.zeros((64, 4), np.int64)
     nmy = 0
-    OU = P[0]
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
     Dr = OU[c, 1]
     _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
-    P[7][6] += 1
-    P[7][7] += _popcount(L)
     rest = L
     while rest:
         b = _low(rest)
@@ -371,27 +373,33 @@ def _expand(
                 pts += 1
         nl = L & ~b & ~cross[line]
         nd = Dr | b
-        link[:] = link0
-        relk[:] = relk0
+        for q in range(64):
+            link[q] = link0[q]
+            relk[q] = relk0[q]
         _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
         ncomp = _components(nl, nd, cross, link, relk, out_l, out_d)
         for j in range(ncomp):
-            if _popcount(out_l[j]) <= small:
-                o, P = _small(out_l[j], out_d[j], P, cross, need, on_ptr, on_cell, extra)
-            else:
-                o = _ht_get(P[5], out_l[j], out_d[j])
-                if o < 0:
-                    o, P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
+            o = _ht_get(ids, out_l[j], out_d[j])
+            if o < 0:
+                # the tuple only when the pools change (passing it costs a reference count an array)
+                if _popcount(out_l[j]) <= small:
+                    o, P = _small(
+                        out_l[j], out_d[j], (OU, OI, MV, KP, KI, ids, intern, cnt), cross, need, on_ptr, on_cell, extra
+                    )
+                else:
+                    o, P = _new_lazy(out_l[j], out_d[j], (OU, OI, MV, KP, KI, ids, intern, cnt), need, on_ptr, on_cell)
+                OU, OI, MV, KP, KI, ids, intern, cnt = P
             pos = j
             while pos > 0 and kids[pos - 1] > o:
                 kids[pos] = kids[pos - 1]
                 pos -= 1
             kids[pos] = o
-        OU, OI, MV, KP, KI, ids, intern, cnt = P
         nkl = cnt[_NKL]
-        KP = _grown(KP, nkl + 2)
+        if nkl + 2 >= KP.shape[0]:
+            KP = _grown(KP, nkl + 2)
         s0 = KP[nkl]
-        KI = _grown(KI, s0 + ncomp)
+        if s0 + ncomp >= KI.shape[0]:
+            KI = _grown(KI, s0 + ncomp)
         offered = 0
         s_av = 0
         for j in range(ncomp):
@@ -406,9 +414,7 @@ def _expand(
         my[nmy, _LINE] = line
         my[nmy, _RANK] = pts * 1024 - offered if extra else mval * (1 << 20) + pts * 1024 - offered
         nmy += 1
-        P = (OU, OI, MV, KP, KI, ids, intern, cnt)
     # appended together (exploring the small regions above appended their own moves)
-    OU, OI, MV, KP, KI, ids, intern, cnt = P
     g = cnt[_NMV]
     MV = _grown_rows(MV, g + nmy)
     MV[g : g + nmy] = my[:nmy]
@@ -459,6 +465,7 @@ def _lazy_kernel(
     nodes0 = np.zeros(plies, np.int64)
     mask = np.int64(tt.shape[0] - 1)
 
+    OI, MV, KP, KI = P[1], P[2], P[3], P[4]
     msz[0] = roots.shape[0]
     ms[0, : roots.shape[0]] = np.sort(roots)
     fa[0] = alpha
@@ -475,7 +482,6 @@ def _lazy_kernel(
             if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
                 aborted = True
             nn = msz[ply]
-            OI, MV, KP, KI = P[1], P[2], P[3], P[4]
             left = 0
             h = np.int64(0)
             for k in range(nn):
@@ -506,7 +512,7 @@ def _lazy_kernel(
                 c = ms[ply, k]
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
-                if P[1][c, _MS] < 0:
+                if OI[c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small)
                     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
                 for g in range(OI[c, _MS], OI[c, _ME]):
@@ -621,13 +627,13 @@ def _lazy_kernel(
             state = _ENTER
         else:  # _RETURN
             if ply == 0:
-                line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
+                line = MV[bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
                 return (0 if aborted else ret), line, nodes, aborted, P
             ply -= 1
             state = _NEXT
             if aborted:
                 continue
-            p = P[2][mv[ply, idx[ply] - 1], _PTS]
+            p = MV[mv[ply, idx[ply] - 1], _PTS]
             v = p + ret if (p > 0 and extra) else p - ret
             if v > best[ply]:
                 best[ply] = v

@@ -159,7 +159,7 @@ def _move_hash(kl_hash: np.uint64, pts: int) -> np.uint64:
     return _mix(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _links(
     legal: np.uint64,
     drawn: np.uint64,
@@ -190,7 +190,7 @@ def _links(
         relk[k] = rk
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _child_links(
     legal: np.uint64,
     drawn: np.uint64,
@@ -225,7 +225,7 @@ def _child_links(
     _links(nl, nd, need, on_ptr, on_cell, link, relk, again & nl)
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _components(
     legal: np.uint64,
     drawn: np.uint64,
@@ -611,7 +611,7 @@ def _tt_bucket(h: np.int64, mask: np.int64) -> int:
     return int(h & mask & ~np.int64(1))
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
     """The table row holding ``h`` in its bucket of two (-1: none)."""
     slot = _tt_bucket(h, mask)

@@ -21,7 +21,7 @@ import numpy as np
 from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.lazy import LazySum
+from triangles.ai.lazy import SMALL, LazySum
 from triangles.ai.regions import MAX_LINES, Regions, SumSearch, sum_search
 
 if TYPE_CHECKING:
@@ -152,12 +152,12 @@ def decide_regions(
 
 
 def decide_lazy(
-    game: Game, D: GameArrays, *, max_nodes: int, abort: np.ndarray, tt_bits: int = 18
+    game: Game, D: GameArrays, *, max_nodes: int, abort: np.ndarray, tt_bits: int = 18, small: int = SMALL
 ) -> tuple[Proof | None, int]:
     """:func:`decide` over the position's regions expanded as the search reaches them
     (:mod:`triangles.ai.lazy`): the same answer, or None when the nodes ran out.  Returns
     ``(proof, nodes)``; the two probes share the expanded states and the table."""
-    ls = LazySum(game, D, tt_bits)
+    ls = LazySum(game, D, tt_bits, small)
 
     def probe(t: int, limit: int) -> tuple[int, int, int, bool]:
         r = ls.search(t - 1, t, limit, abort)
