@@ -158,6 +158,34 @@ def _kl_hash(KP: np.ndarray, KI: np.ndarray, kl: int) -> np.uint64:
 
 
 @njit(nogil=True)
+def _small_work() -> tuple:
+    """Scratch arrays for :func:`_small`'s stack (a region of at most 64 lines), made once a
+    search: allocating them a call cost as much as the exploring."""
+    d1 = MAX_LINES + 2
+    return (
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros(d1, np.int64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+    )
+
+
+@njit(nogil=True)
 def _small(
     l0: np.uint64,
     d0: np.uint64,
@@ -167,6 +195,7 @@ def _small(
     on_ptr: np.ndarray,
     on_cell: np.ndarray,
     extra: bool,
+    W: tuple,
 ) -> tuple:
     """The object of the small region state (l0, d0): every state it can reach explored (depth
     first, an explicit stack) and merged by game tree, as :func:`triangles.ai.regions._explore`
@@ -175,26 +204,8 @@ def _small(
     o = _ht_get(ids, l0, d0)
     if o >= 0:
         return o, P
-    d1 = _popcount(l0) + 2
-    f_l = np.zeros(d1, np.uint64)
-    f_d = np.zeros(d1, np.uint64)
-    f_todo = np.zeros(d1, np.uint64)
-    f_line = np.full(d1, -1, np.int64)
-    f_pts = np.zeros(d1, np.int64)
-    f_nc = np.zeros(d1, np.int64)
-    f_ci = np.zeros(d1, np.int64)
-    f_cl = np.zeros((d1, 64), np.uint64)
-    f_cd = np.zeros((d1, 64), np.uint64)
-    f_kids = np.zeros((d1, 64), np.int64)
-    f_link = np.zeros((d1, 64), np.uint64)
-    f_relk = np.zeros((d1, 64), np.uint64)
-    f_nmv = np.zeros(d1, np.int64)
-    f_mpts = np.zeros((d1, 64), np.int64)
-    f_mkl = np.zeros((d1, 64), np.int64)
-    f_mline = np.zeros((d1, 64), np.int64)
-    link = np.zeros(64, np.uint64)
-    relk = np.zeros(64, np.uint64)
-    mh = np.zeros(64, np.uint64)
+    f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
+    f_mline, link, relk, mh = W[15:]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0
@@ -346,17 +357,12 @@ def _expand(
     on_cell: np.ndarray,
     extra: bool,
     small: int,
+    X: tuple,
+    W: tuple,
 ) -> tuple:
     """List the moves of the unexpanded object ``c``: each line's points and the objects of the
     regions it leaves (small ones merged by game tree, large ones left unexpanded)."""
-    link0 = np.zeros(64, np.uint64)
-    relk0 = np.zeros(64, np.uint64)
-    link = np.zeros(64, np.uint64)
-    relk = np.zeros(64, np.uint64)
-    out_l = np.zeros(64, np.uint64)
-    out_d = np.zeros(64, np.uint64)
-    kids = np.zeros(64, np.int64)
-    my = np.zeros((64, 4), np.int64)
+    link0, relk0, link, relk, out_l, out_d, kids, my = X
     nmy = 0
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
@@ -384,7 +390,15 @@ def _expand(
                 # the tuple only when the pools change (passing it costs a reference count an array)
                 if _popcount(out_l[j]) <= small:
                     o, P = _small(
-                        out_l[j], out_d[j], (OU, OI, MV, KP, KI, ids, intern, cnt), cross, need, on_ptr, on_cell, extra
+                        out_l[j],
+                        out_d[j],
+                        (OU, OI, MV, KP, KI, ids, intern, cnt),
+                        cross,
+                        need,
+                        on_ptr,
+                        on_cell,
+                        extra,
+                        W,
                     )
                 else:
                     o, P = _new_lazy(out_l[j], out_d[j], (OU, OI, MV, KP, KI, ids, intern, cnt), need, on_ptr, on_cell)
@@ -466,6 +480,17 @@ def _lazy_kernel(
     mask = np.int64(tt.shape[0] - 1)
 
     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
+    W = _small_work()
+    X = (
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.int64),
+        np.zeros((64, 4), np.int64),
+    )
     msz[0] = roots.shape[0]
     ms[0, : roots.shape[0]] = np.sort(roots)
     fa[0] = alpha
@@ -513,7 +538,7 @@ def _lazy_kernel(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 if OI[c, _MS] < 0:
-                    P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small)
+                    P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
                     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
                 for g in range(OI[c, _MS], OI[c, _ME]):
                     rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
