@@ -18,6 +18,12 @@ one thread) instead.
 ``--budget`` nodes; its node column counts both.  ``--legal 64`` on a small
 board takes the whole board from its first move.
 
+``--lazy`` proves (or with ``--exact`` values) over the regions expanded only as
+the search reaches them (:mod:`triangles.ai.lazy`, what :func:`solve` falls back
+on), within ``--budget`` nodes; its state column counts the region states met.
+
+    python benchmarks/proof_bench.py --lazy --exact --stars 12 --legal 64 --games 4 --budget 200000000   # solve's whole 12-star boards
+
 ``--hard`` runs hard's own proofs with its budgets and its wall-clock share
 (over the regions, then the whole-board proof: ``api._proved_line``); the node
 column then counts region states and nodes together.
@@ -51,6 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="over the position's regions (solver.decide_regions; with --exact their full-window search)",
     )
+    ap.add_argument(
+        "--lazy", action="store_true", help="over regions expanded as the search reaches them (solver.decide_lazy)"
+    )
     ap.add_argument("--states", type=int, default=1_000_000, help="region states --regions may explore")
     ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
     ap.add_argument("--verbose", action="store_true", help="a line per position")
@@ -60,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai.api import SearchInfo, _proved_line
     from triangles.ai.baselines import greedy_move
     from triangles.ai.regions import sum_search
-    from triangles.ai.solver import decide, decide_regions, exact
+    from triangles.ai.lazy import lazy_search
+    from triangles.ai.solver import decide, decide_lazy, decide_regions, exact
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -68,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rule = "extra turn" if args.extra_turn else "alternate"
     warm = Game(preset.make_board(9, 0), args.extra_turn)
     decide(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))  # compile outside the timings
+    lazy_search(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
     _proved_line(warm, warm.arrays(), LEVELS["hard"], 60.0, SearchInfo())
     exact(warm, warm.arrays(), max_nodes=10_000, abort=np.zeros(1, np.uint8))
     kind = "exact value" if args.exact else "win/draw proof"
@@ -96,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 info = SearchInfo()
                 _proved_line(g, g.arrays(), hard, hard.time_limit, info)
                 res, nodes = (True if info.solved else None), info.nodes
+            elif args.lazy and args.exact:
+                lz = lazy_search(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
+                res, nodes = (None if lz.aborted else lz.value), lz.nodes
+            elif args.lazy:
+                res, nodes = decide_lazy(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
             elif args.regions and args.exact:
                 ss = sum_search(g, g.arrays(), max_states=args.states, abort=abort, tt_bits=args.tt_bits)
                 res, nodes = None, args.states

@@ -35,6 +35,20 @@ def test_small_boards_are_proved_and_node_counts_repeat(extra: bool, capsys: pyt
     assert _rows(capsys.readouterr().out) == first  # deterministic: counted nodes, not time
 
 
+@pytest.mark.parametrize("exact", [False, True])
+def test_the_lazy_search_settles_what_it_is_given_and_repeats(exact: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--stars", "11", "--legal", "24,40", "--games", "2", "--lazy", "--budget", "50000000"]
+    args += ["--exact"] if exact else []
+    assert proof_bench.main(args) == 0
+    first = _rows(capsys.readouterr().out)
+    assert set(first) == {24, 40}
+    for proved, positions, nodes in first.values():
+        assert positions == 2 and proved == 2
+        assert nodes > 0
+    assert proof_bench.main(args) == 0
+    assert _rows(capsys.readouterr().out) == first
+
+
 @pytest.mark.parametrize("extra", [False, True])
 def test_give_phase_start_solves_its_positions(extra: bool, capsys: pytest.CaptureFixture[str]) -> None:
     import give_phase_start

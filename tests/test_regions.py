@@ -162,7 +162,7 @@ def test_over_budget_gives_up_and_solve_falls_back(monkeypatch):
     proof, _ = solver.decide_regions(g, g.arrays(), max_states=1, max_nodes=10**6, abort=NO_ABORT)
     assert proof is None
     v = solver.solve(g)
-    monkeypatch.setattr(solver, "SOLVE_MAX_STATES", 1)  # regions refused: the whole-board search answers
+    monkeypatch.setattr(solver, "SOLVE_MAX_STATES", 1)  # regions refused: the lazy search answers
     assert solver.solve(g) == v == whole_board(g)
 
 

@@ -84,7 +84,7 @@ def _state_facts(
 SMALL = 12
 
 # columns of the objects' int64 rows, of the moves' rows, and the counters
-_KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
+_KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR, _LAZY = 0, 1, 2, 3, 4, 5, 6, 7
 _PTS, _KL, _LINE, _RANK = 0, 1, 2, 3
 _NOBJ, _NMV, _NKL = 0, 1, 2
 
@@ -116,7 +116,7 @@ def _new_pools() -> tuple:
     cnt[_NOBJ] = 1  # 0 is never an object
     return (
         np.zeros((1024, 2), np.uint64),
-        np.zeros((1024, 7), np.int64),
+        np.zeros((1024, 8), np.int64),
         np.zeros((4096, 4), np.int64),
         np.zeros(4096, np.int64),
         np.zeros(4096, np.int64),
@@ -146,6 +146,7 @@ def _new_lazy(
     OI[o, _MS] = -1
     OI[o, _ME] = -1
     OI[o, _AV] = 0
+    OI[o, _LAZY] = 1
     return o, (OU, OI, MV, KP, KI, ids, intern, cnt)
 
 

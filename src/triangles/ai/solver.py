@@ -1,27 +1,29 @@
 """Exact search: the value of a position (:func:`solve`) and a proved result for hard's endgame (:func:`decide`).
 
-Two searches.  First the position as a sum of independent regions
+Three searches.  The position as a sum of independent regions
 (:mod:`triangles.ai.regions`): late in a game the board falls apart into many
-small regions, and there this is exact at a tiny fraction of the cost.  When a
-region is too large to explore within the budget, the whole-board search: the
-same kernel as the playing search (:mod:`triangles.ai.engine`) at full width,
-unbounded depth and no noise, with the lines of fixed effect merged (see
+small regions, every state they can reach is explored, and the search is exact
+at a tiny fraction of the whole board's cost.  When a region is too large to
+explore, :func:`solve` expands the regions' states only as its search reaches
+them (:mod:`triangles.ai.lazy`: a whole 12-star board in 15-80 s where the
+exploration had passed 3 M states after two minutes).  Hard's proofs, which
+must be quick, fall back instead on the whole-board search: the same kernel as
+the playing search (:mod:`triangles.ai.engine`) at full width, unbounded depth
+and no noise, with the lines of fixed effect merged (see
 :func:`triangles.ai.engine.gen_moves`) and the table keyed on the position's
 equivalence class.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles import kernels as K
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.lazy import SMALL, LazySum
+from triangles.ai.lazy import SMALL, LazySum, lazy_search
 from triangles.ai.regions import MAX_LINES, Regions, SumSearch, sum_search
 
 if TYPE_CHECKING:
@@ -38,17 +40,17 @@ __all__ = [
     "decide",
     "decide_lazy",
     "decide_regions",
-    "exact_split",
 ]
 
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
-#: node budget of :func:`solve` (about 10-20 s on 2 threads; a 30 s wall-clock cap also applies)
-SOLVE_MAX_NODES = 30_000_000
-#: region states :func:`solve` may explore before it falls back on the whole-board search
-#: (about 10-20 s; a whole 10-star board needs 0.5-1.1 M).  A tenth of that with the extra
-#: turn, where the whole-board search is far cheaper (a whole 10-star board: 3-4 s)
-SOLVE_MAX_STATES = 1_000_000
+#: node budget of :func:`solve` (a whole 12-star board needs 9-44 M, 15-80 s; its 30 s
+#: wall-clock cap usually comes first)
+SOLVE_MAX_NODES = 200_000_000
+#: region states :func:`solve` explores whole before it leaves the regions to be expanded as
+#: the search reaches them (:mod:`triangles.ai.lazy`): enough for a board fallen apart,
+#: about a second at most
+SOLVE_MAX_STATES = 50_000
 
 
 class Exact(NamedTuple):
@@ -166,67 +168,6 @@ def decide_lazy(
     return _prove(_lead(D), 1, probe, max_nodes, 0)
 
 
-def exact_split(
-    game: Game, D: GameArrays, *, max_nodes: int, abort: np.ndarray, threads: int = 2, tt_bits: int = 21
-) -> tuple[Exact | None, int]:
-    """:func:`exact` with the root lines shared round-robin between threads.
-
-    Each thread has its own state copy and table and searches its lines with
-    its own running alpha; the kernels release the GIL, so on 2 cores this is
-    up to twice as fast.  Same answer as :func:`exact` (an exact maximum).
-    """
-    S = game.board.arrays
-    nlegal = int(D.counters[0]["nlegal"])
-    roots = [int(p) for p in E.ordered_lines(S, D, width=nlegal, dedupe=True)]
-    if len(roots) < 2 * threads:
-        return exact(game, D, max_nodes=max_nodes, abort=abort, tt_bits=tt_bits + 1)
-    extra = bool(D.counters[0]["extra"])
-    lock = threading.Lock()
-    next_root = 0
-    best, rank, failed = -E.INF, -1, False
-    nodes = [0] * threads
-
-    def work(t: int) -> None:
-        nonlocal next_root, best, rank, failed
-        Dw = K.copy_state(D)
-        sr = _exact_search(game, Dw, abort, tt_bits)
-        while True:
-            with lock:
-                r = next_root
-                if r >= len(roots) or failed:
-                    return
-                next_root = r + 1
-                alpha = best
-            p = roots[r]
-            closed = int(K.apply_line(S, Dw, p)) * E.SCALE
-            limit = max_nodes // threads - nodes[t]
-            if closed > 0 and extra:
-                res = E.search(S, Dw, sr, depth=E.SOLVE_DEPTH, node_limit=limit, alpha=alpha - closed, beta=E.INF)
-                v = closed + res.value
-            else:
-                res = E.search(S, Dw, sr, depth=E.SOLVE_DEPTH, node_limit=limit, alpha=-E.INF, beta=closed - alpha)
-                v = closed - res.value
-            K.undo_line(S, Dw)
-            nodes[t] += res.nodes
-            with lock:
-                if res.aborted:
-                    failed = True
-                    return
-                # v > alpha means exact; ties go to the earlier line in the ordering
-                if v > best or (v == best and r < rank and v > alpha):
-                    best, rank = v, r
-
-    pool = [threading.Thread(target=work, args=(t,), daemon=True) for t in range(threads)]
-    for th in pool:
-        th.start()
-    for th in pool:
-        th.join()
-    total = sum(nodes)
-    if failed or rank < 0:
-        return None, total
-    return Exact(value=best, pair=roots[rank]), total
-
-
 def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | None = 30.0) -> int:
     """Exact value for the player to move: their future points minus the opponent's.
 
@@ -242,20 +183,19 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
         raise ValueError(f"position too large to solve exactly: {nlegal} legal lines (at most {SOLVE_MAX_LEGAL})")
     D = game.arrays()
     with AbortTimer(time_limit) as timer:
-        # the regions first: exact and far cheaper whenever the board has fallen apart
-        states = SOLVE_MAX_STATES // 10 if game.extra_turn else SOLVE_MAX_STATES
-        ss = sum_search(game, D, max_states=states, abort=timer.flag)
+        # a board fallen apart into small regions: every state explored and merged by game
+        # tree, the fastest search there
+        ss = sum_search(game, D, max_states=SOLVE_MAX_STATES, abort=timer.flag)
         used = 0
         if ss is not None:
             r = ss.search(-E.INF, E.INF, max_nodes, timer.flag)
             if not r.aborted:
                 return r.value
             used = r.nodes
-        res, nodes = exact_split(game, D, max_nodes=max(1, max_nodes - used), abort=timer.flag)
-        nodes += used
-    if res is None:
+        # else the regions expanded only as far as the search reaches them
+        lz = lazy_search(game, D, max_nodes=max(1, max_nodes - used), abort=timer.flag, tt_bits=21)
+    if lz.aborted:
         raise ValueError(
-            f"position too large to solve exactly: gave up after {nodes} search nodes ({nlegal} legal lines)"
+            f"position too large to solve exactly: gave up after {used + lz.nodes} search nodes ({nlegal} legal lines)"
         )
-    assert res.value % E.SCALE == 0
-    return res.value // E.SCALE
+    return lz.value
