@@ -20,9 +20,9 @@ board takes the whole board from its first move.
 
 ``--lazy`` proves (or with ``--exact`` values) over the regions expanded only as
 the search reaches them (:mod:`triangles.ai.lazy`, what :func:`solve` falls back
-on), within ``--budget`` nodes; its state column counts the region states met.
+on), within ``--budget`` nodes; its node column counts search nodes.
 
-    python benchmarks/proof_bench.py --lazy --exact --stars 12 --legal 64 --games 4 --budget 200000000   # solve's whole 12-star boards
+    python benchmarks/proof_bench.py --lazy --exact --stars 12 --legal 64 --budget 400000000   # whole 12-star boards
 
 ``--hard`` runs hard's own proofs with its budgets and its wall-clock share
 (over the regions, then the whole-board proof: ``api._proved_line``); the node
@@ -68,8 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai import LEVELS
     from triangles.ai.api import SearchInfo, _proved_line
     from triangles.ai.baselines import greedy_move
-    from triangles.ai.regions import sum_search
     from triangles.ai.lazy import lazy_search
+    from triangles.ai.regions import sum_search
     from triangles.ai.solver import decide, decide_lazy, decide_regions, exact
     from triangles.presets import get_preset
     from triangles.rules import Game
