@@ -1,16 +1,21 @@
 """Exact values over regions expanded only as far as the search reaches them.
 
 :mod:`triangles.ai.regions` explores every state a region can reach before it
-searches, and that exhaustive exploration is what limits it: on a whole
-10-star board the sum search itself needs 0.3-2 M nodes (0.2-1.5 s) while
-exploring takes 0.5-3 M region states (8-56 s), and a whole 12-star board
-passes 10 M states.  Here the search runs over multisets of region *states*
-(a state: its legal lines and the drawn sides of its live cells, as 64-bit
-masks), and a state's moves (the points a line scores, the states of the
-regions it leaves) are worked out the first time the search lists them, then
-kept for every other position holding that state.  Pruned subtrees are never
-expanded.  Regions are not merged by game tree as there, so the search meets
-fewer transpositions; the table and its enhanced cut-offs are the same.
+searches, and that exploration is what limits it on a board still in one
+piece: on a whole 10-star board the sum search itself needs 0.3-2 M nodes
+(0.2-1.5 s) while exploring takes 0.5-3 M region states (8-56 s), and on a
+whole 12-star board the exploration had passed 3 M states after two minutes.
+Here the search runs over multisets of region *states* (a state: its legal
+lines and the drawn sides of its live cells, as 64-bit masks).  A state's
+moves (the points a line scores, the states of the regions it leaves) are
+worked out the first time the search lists it, then kept for every other
+position holding it; where the search prunes, nothing is expanded.  A region
+of at most :data:`SMALL` lines is still explored whole when first met and
+merged with every state of the same game tree (without that merging the
+search needs 50-130 times the nodes); a larger one is never merged.  The
+table, its enhanced cut-offs and the move order are the sum search's.  Whole
+10-star boards take 0.4-2.6 s, whole 12-star boards 13-355 s
+(``benchmarks/middle-game.md``, fifteenth look).
 """
 
 from __future__ import annotations
