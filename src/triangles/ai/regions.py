@@ -123,7 +123,7 @@ def _ht_slot(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
 @njit(inline="always")
 def _ht_get(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
     """The value of the key (a, b); -1 when absent."""
-    return np.int64(t[_ht_slot(t, a, b), 2]) - 1
+    return int(np.int64(t[_ht_slot(t, a, b), 2])) - 1
 
 
 @njit(nogil=True)
