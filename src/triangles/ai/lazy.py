@@ -29,6 +29,7 @@ from triangles.ai.regions import (
     MAX_LINES,
     Regions,
     _child_links,
+    _child_multiset,
     _components,
     _copies,
     _grown,
@@ -38,8 +39,9 @@ from triangles.ai.regions import (
     _links,
     _low,
     _move_hash,
-    _tt_bucket,
+    _points,
     _tt_slot,
+    _tt_store,
 )
 from triangles.jit import njit
 
@@ -265,10 +267,7 @@ def _small(
             f_todo[F] ^= b
             k = _index(b)
             drawn = f_d[F]
-            pts = 0
-            for t in range(on_ptr[k], on_ptr[k + 1]):
-                if (need[on_cell[t]] & ~drawn) == b:
-                    pts += 1
+            pts = _points(drawn, k, need, on_ptr, on_cell)
             nl = f_l[F] & ~b & ~cross[k]
             nd = drawn | b
             for q in range(64):
@@ -379,10 +378,7 @@ def _expand(
         b = _low(rest)
         rest ^= b
         line = _index(b)
-        pts = 0
-        for t in range(on_ptr[line], on_ptr[line + 1]):
-            if (need[on_cell[t]] & ~Dr) == b:
-                pts += 1
+        pts = _points(Dr, line, need, on_ptr, on_cell)
         nl = L & ~b & ~cross[line]
         nd = Dr | b
         for q in range(64):
@@ -601,38 +597,14 @@ def _lazy_kernel(
             if aborted or idx[ply] >= nmv[ply]:
                 ret = best[ply]
                 if not aborted:
-                    work = nodes - nodes0[ply]
-                    slot = _tt_bucket(hkey[ply], mask)
-                    if tt[slot, 0] != hkey[ply] and tt[slot, 3] >> 2 > work:
-                        slot += 1
-                    flag = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
-                    tt[slot, 0] = hkey[ply]
-                    tt[slot, 1] = ret
-                    tt[slot, 2] = bestm[ply]
-                    tt[slot, 3] = flag | (work << 2)
+                    _tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply])
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]
             c = mvc[ply, idx[ply]]
             idx[ply] += 1
-            k2 = 0
-            dropped = False
-            for k in range(msz[ply]):
-                x = ms[ply, k]
-                if x == c and not dropped:
-                    dropped = True
-                    continue
-                ms[ply + 1, k2] = x
-                k2 += 1
             kl = MV[g, _KL]
-            for t in range(KP[kl], KP[kl + 1]):
-                x = KI[t]
-                pos = k2
-                while pos > 0 and ms[ply + 1, pos - 1] > x:
-                    ms[ply + 1, pos] = ms[ply + 1, pos - 1]
-                    pos -= 1
-                ms[ply + 1, pos] = x
-                k2 += 1
+            k2 = _child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
             if not extra:
                 # pairs of lone lines are worth nothing: dropped
                 k3 = 0

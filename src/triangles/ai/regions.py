@@ -160,6 +160,17 @@ def _move_hash(kl_hash: np.uint64, pts: int) -> np.uint64:
 
 
 @njit(inline="always")
+def _points(drawn: np.uint64, k: int, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> int:
+    """The triangles the line ``k`` closes in a state whose drawn lines are ``drawn``."""
+    b = _ONE << np.uint64(k)
+    pts = 0
+    for t in range(on_ptr[k], on_ptr[k + 1]):
+        if (need[on_cell[t]] & ~drawn) == b:
+            pts += 1
+    return pts
+
+
+@njit(inline="always")
 def _links(
     legal: np.uint64,
     drawn: np.uint64,
@@ -447,10 +458,7 @@ def _explore(
                 f_todo[F] ^= b
                 k = _index(b)
                 drawn = f_drawn[F]
-                pts = 0
-                for t in range(on_ptr[k], on_ptr[k + 1]):
-                    if (need[on_cell[t]] & ~drawn) == b:
-                        pts += 1
+                pts = _points(drawn, k, need, on_ptr, on_cell)
                 nl = f_legal[F] & ~b & ~cross[k]
                 nd = drawn | b
                 kl = _ht_get(kids_of, nl, nd)
@@ -620,6 +628,45 @@ def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
     if tt[slot + 1, 0] == h:
         return slot + 1
     return -1
+
+
+@njit(inline="always")
+def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int, lo: int, hi: int, work: int) -> None:
+    """Store a search's result for the key ``h``: its bound (exact, or on the side of the window
+    (lo, hi) it fell), its best move and its subtree's nodes, in the key's bucket of two rows
+    (the first keeps the larger search, the second the latest)."""
+    slot = _tt_bucket(h, mask)
+    if tt[slot, 0] != h and tt[slot, 3] >> 2 > work:
+        slot += 1
+    flag = _UPPER if value <= lo else (_LOWER if value >= hi else _EXACT)
+    tt[slot, 0] = h
+    tt[slot, 1] = value
+    tt[slot, 2] = best
+    tt[slot, 3] = flag | (work << 2)
+
+
+@njit(inline="always")
+def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np.ndarray, start: int, end: int) -> int:
+    """Row ``ply + 1`` of ``ms``: row ``ply`` (sorted, ``msz[ply]`` long) less one ``c``, plus
+    ``items[start:end]``, kept sorted; returns its length."""
+    k2 = 0
+    dropped = False
+    for k in range(msz[ply]):
+        x = ms[ply, k]
+        if x == c and not dropped:
+            dropped = True
+            continue
+        ms[ply + 1, k2] = x
+        k2 += 1
+    for t in range(start, end):
+        x = items[t]
+        pos = k2
+        while pos > 0 and ms[ply + 1, pos - 1] > x:
+            ms[ply + 1, pos] = ms[ply + 1, pos - 1]
+            pos -= 1
+        ms[ply + 1, pos] = x
+        k2 += 1
+    return k2
 
 
 @njit(inline="always")
@@ -799,39 +846,15 @@ def _sum_kernel(
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
                 if not aborted:
-                    work = nodes - nodes0[ply]
-                    slot = _tt_bucket(hkey[ply], mask)
-                    if tt[slot, 0] != hkey[ply] and tt[slot, 3] >> 2 > work:
-                        slot += 1  # the bucket's first entry keeps the larger search
-                    flag = _UPPER if ret <= fa0[ply] else (_LOWER if ret >= fb[ply] else _EXACT)
-                    tt[slot, 0] = hkey[ply]
-                    tt[slot, 1] = ret
-                    tt[slot, 2] = bestm[ply]
-                    tt[slot, 3] = flag | (work << 2)
+                    _tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply])
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]
             c = mvc[ply, idx[ply]]
             idx[ply] += 1
             # the child's multiset: this one less one c, plus the move's kids, kept sorted
-            k2 = 0
-            dropped = False
-            for k in range(msz[ply]):
-                x = ms[ply, k]
-                if x == c and not dropped:
-                    dropped = True
-                    continue
-                ms[ply + 1, k2] = x
-                k2 += 1
             kl = move_kl[g]
-            for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
-                x = kl_items[t]
-                pos = k2
-                while pos > 0 and ms[ply + 1, pos - 1] > x:
-                    ms[ply + 1, pos] = ms[ply + 1, pos - 1]
-                    pos -= 1
-                ms[ply + 1, pos] = x
-                k2 += 1
+            k2 = _child_multiset(ms, msz, ply, c, kl_items, kl_ptr[kl], kl_ptr[kl + 1])
             if npair:
                 # two copies of some classes are worth nothing (:func:`_find_cancelling`): drop them
                 k3 = 0
