@@ -28,19 +28,23 @@ from triangles.ai.engine import _mix
 from triangles.ai.regions import (
     MAX_LINES,
     Regions,
+    _back_up,
     _child_links,
     _child_multiset,
+    _child_refutes,
     _components,
     _copies,
     _grown,
     _ht_get,
     _ht_put,
     _index,
+    _insert_ranked,
     _links,
     _low,
     _move_hash,
+    _open_child,
     _points,
-    _tt_slot,
+    _tt_probe,
     _tt_store,
 )
 from triangles.jit import njit
@@ -525,15 +529,10 @@ def _lazy_kernel(
                 continue
             hkey[ply] = h
             nodes0[ply] = nodes
-            slot = _tt_slot(tt, h, mask)
-            hint = -1
-            if slot >= 0:
-                hint = tt[slot, 2]
-                v = tt[slot, 1]
-                fl = tt[slot, 3] & 3
-                if ply > 0 and (fl == _EXACT or (fl == _LOWER and v >= fb[ply]) or (fl == _UPPER and v <= fa[ply])):
-                    ret = v
-                    continue
+            cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+            if cut:
+                ret = v
+                continue
             m = 0
             for k in range(nn):
                 c = ms[ply, k]
@@ -543,18 +542,7 @@ def _lazy_kernel(
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
                     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
                 for g in range(OI[c, _MS], OI[c, _ME]):
-                    rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
-                    pos = m
-                    while pos > 0:
-                        if rk[ply, pos - 1] >= rank:
-                            break
-                        mv[ply, pos] = mv[ply, pos - 1]
-                        mvc[ply, pos] = mvc[ply, pos - 1]
-                        rk[ply, pos] = rk[ply, pos - 1]
-                        pos -= 1
-                    mv[ply, pos] = g
-                    mvc[ply, pos] = c
-                    rk[ply, pos] = rank
+                    _insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else MV[g, _RANK])
                     m += 1
             nmv[ply] = m
             idx[ply] = 0
@@ -576,21 +564,9 @@ def _lazy_kernel(
                                 ch -= OI[x, _KEY]
                                 continue
                         ch += OI[x, _KEY]
-                    if ch == 0:
-                        continue
-                    cs = _tt_slot(tt, ch, mask)
-                    if cs < 0:
-                        continue
-                    p = MV[g, _PTS]
-                    u = tt[cs, 1]
-                    fl = tt[cs, 3] & 3
-                    if p > 0 and extra:
-                        if fl != _UPPER and p + u >= fb[ply]:
-                            ret = p + u
-                            state = _RETURN
-                            break
-                    elif fl != _LOWER and p - u >= fb[ply]:
-                        ret = p - u
+                    cut, v = _child_refutes(tt, ch, mask, MV[g, _PTS], extra, fb[ply])
+                    if cut:
+                        ret = v
                         state = _RETURN
                         break
         elif state == _NEXT:
@@ -619,13 +595,7 @@ def _lazy_kernel(
                     k += 1
                 k2 = k3
             msz[ply + 1] = k2
-            p = MV[g, _PTS]
-            if p > 0 and extra:
-                fa[ply + 1] = fa[ply] - p
-                fb[ply + 1] = fb[ply] - p
-            else:
-                fa[ply + 1] = p - fb[ply]
-                fb[ply + 1] = p - fa[ply]
+            _open_child(fa, fb, ply, MV[g, _PTS], extra)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -636,15 +606,8 @@ def _lazy_kernel(
             state = _NEXT
             if aborted:
                 continue
-            p = MV[mv[ply, idx[ply] - 1], _PTS]
-            v = p + ret if (p > 0 and extra) else p - ret
-            if v > best[ply]:
-                best[ply] = v
-                bestm[ply] = mv[ply, idx[ply] - 1]
-                if v > fa[ply]:
-                    fa[ply] = v
-                    if v >= fb[ply]:
-                        idx[ply] = nmv[ply]
+            g = mv[ply, idx[ply] - 1]
+            _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
 
 
 @njit(nogil=True)

@@ -670,6 +670,92 @@ def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np
 
 
 @njit(inline="always")
+def _tt_probe(tt: np.ndarray, h: np.int64, mask: np.int64, lo: int, hi: int, may_cut: bool) -> tuple[bool, int, int]:
+    """(whether the stored bound for ``h`` settles the window (lo, hi), that bound, the stored best
+    move or -1)."""
+    slot = _tt_slot(tt, h, mask)
+    if slot < 0:
+        return False, 0, -1
+    v = tt[slot, 1]
+    fl = tt[slot, 3] & 3
+    cut = may_cut and (fl == _EXACT or (fl == _LOWER and v >= hi) or (fl == _UPPER and v <= lo))
+    return cut, v, tt[slot, 2]
+
+
+@njit(inline="always")
+def _insert_ranked(
+    mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int, g: int, c: int, rank: int
+) -> None:
+    """Put the move ``g`` (of the element ``c``) among the ``m`` already in row ``ply``, by rank,
+    highest first; equal ranks keep their order."""
+    pos = m
+    while pos > 0:
+        if rk[ply, pos - 1] >= rank:
+            break
+        mv[ply, pos] = mv[ply, pos - 1]
+        mvc[ply, pos] = mvc[ply, pos - 1]
+        rk[ply, pos] = rk[ply, pos - 1]
+        pos -= 1
+    mv[ply, pos] = g
+    mvc[ply, pos] = c
+    rk[ply, pos] = rank
+
+
+@njit(inline="always")
+def _child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: bool, hi: int) -> tuple[bool, int]:
+    """Enhanced transposition cut-off: whether the child ``ch``, reached by a move scoring ``p``,
+    has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
+    if ch == 0:
+        return False, 0
+    cs = _tt_slot(tt, ch, mask)
+    if cs < 0:
+        return False, 0
+    u = tt[cs, 1]
+    fl = tt[cs, 3] & 3
+    if p > 0 and extra:  # the mover stays: the child's lower bound counts
+        return fl != _UPPER and p + u >= hi, p + u
+    return fl != _LOWER and p - u >= hi, p - u
+
+
+@njit(inline="always")
+def _open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> None:
+    """The child's window after a move scoring ``p`` (the mover stays under the extra-turn rule
+    when it scores)."""
+    if p > 0 and extra:
+        fa[ply + 1] = fa[ply] - p
+        fb[ply + 1] = fb[ply] - p
+    else:
+        fa[ply + 1] = p - fb[ply]
+        fb[ply + 1] = p - fa[ply]
+
+
+@njit(inline="always")
+def _back_up(
+    best: np.ndarray,
+    bestm: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    idx: np.ndarray,
+    nmv: np.ndarray,
+    ply: int,
+    g: int,
+    p: int,
+    ret: int,
+    extra: bool,
+) -> None:
+    """Fold the child's value ``ret`` (reached by the move ``g`` scoring ``p``) into its parent's
+    best, window and, on a cut-off, its remaining moves."""
+    v = p + ret if (p > 0 and extra) else p - ret
+    if v > best[ply]:
+        best[ply] = v
+        bestm[ply] = g
+        if v > fa[ply]:
+            fa[ply] = v
+            if v >= fb[ply]:
+                idx[ply] = nmv[ply]
+
+
+@njit(inline="always")
 def _copies(a: np.ndarray, n: int, x: int) -> int:
     """How many of ``a[:n]`` are ``x``."""
     k = 0
@@ -771,15 +857,10 @@ def _sum_kernel(
                 continue
             hkey[ply] = h
             nodes0[ply] = nodes
-            slot = _tt_slot(tt, h, mask)
-            hint = -1
-            if slot >= 0:
-                hint = tt[slot, 2]
-                v = tt[slot, 1]
-                fl = tt[slot, 3] & 3
-                if ply > 0 and (fl == _EXACT or (fl == _LOWER and v >= fb[ply]) or (fl == _UPPER and v <= fa[ply])):
-                    ret = v
-                    continue
+            cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+            if cut:
+                ret = v
+                continue
             # the moves of each distinct class: the table's first, then by points (stable)
             m = 0
             for k in range(n):
@@ -787,18 +868,7 @@ def _sum_kernel(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 for g in range(move_ptr[c], move_ptr[c + 1]):
-                    rank = (np.int64(1) << 62) if g == hint else order[g]
-                    pos = m
-                    while pos > 0:
-                        if rk[ply, pos - 1] >= rank:
-                            break
-                        mv[ply, pos] = mv[ply, pos - 1]
-                        mvc[ply, pos] = mvc[ply, pos - 1]
-                        rk[ply, pos] = rk[ply, pos - 1]
-                        pos -= 1
-                    mv[ply, pos] = g
-                    mvc[ply, pos] = c
-                    rk[ply, pos] = rank
+                    _insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
                     m += 1
             nmv[ply] = m
             idx[ply] = 0
@@ -825,21 +895,9 @@ def _sum_kernel(
                                 ch -= key[x]  # it cancels one of them
                                 continue
                         ch += key[x]
-                    if ch == 0:
-                        continue
-                    cs = _tt_slot(tt, ch, mask)
-                    if cs < 0:
-                        continue
-                    p = move_pts[g]
-                    u = tt[cs, 1]
-                    fl = tt[cs, 3] & 3
-                    if p > 0 and extra:
-                        if fl != _UPPER and p + u >= fb[ply]:
-                            ret = p + u
-                            state = _RETURN
-                            break
-                    elif fl != _LOWER and p - u >= fb[ply]:
-                        ret = p - u
+                    cut, v = _child_refutes(tt, ch, mask, move_pts[g], extra, fb[ply])
+                    if cut:
+                        ret = v
                         state = _RETURN
                         break
         elif state == _NEXT:
@@ -869,13 +927,7 @@ def _sum_kernel(
                     k += 1
                 k2 = k3
             msz[ply + 1] = k2
-            p = move_pts[g]
-            if p > 0 and extra:  # the mover stays
-                fa[ply + 1] = fa[ply] - p
-                fb[ply + 1] = fb[ply] - p
-            else:
-                fa[ply + 1] = p - fb[ply]
-                fb[ply + 1] = p - fa[ply]
+            _open_child(fa, fb, ply, move_pts[g], extra)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -885,15 +937,8 @@ def _sum_kernel(
             state = _NEXT
             if aborted:
                 continue  # unwind to the root
-            p = move_pts[mv[ply, idx[ply] - 1]]
-            v = p + ret if (p > 0 and extra) else p - ret
-            if v > best[ply]:
-                best[ply] = v
-                bestm[ply] = mv[ply, idx[ply] - 1]
-                if v > fa[ply]:
-                    fa[ply] = v
-                    if v >= fb[ply]:
-                        idx[ply] = nmv[ply]
+            g = mv[ply, idx[ply] - 1]
+            _back_up(best, bestm, fa, fb, idx, nmv, ply, g, move_pts[g], ret, extra)
 
 
 def _move_order(r: Regions) -> np.ndarray:
