@@ -44,6 +44,7 @@ from triangles.ai.regions import (
     _move_hash,
     _open_child,
     _points,
+    _search_stack,
     _tt_probe,
     _tt_store,
 )
@@ -467,22 +468,7 @@ def _lazy_kernel(
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left),
     with states in place of classes and moves ordered by points, then by the fewest points
     the regions they leave offer at once."""
-    plies = n + 2
-    width = n + 2
-    ms = np.zeros((plies, width), np.int64)
-    msz = np.zeros(plies, np.int64)
-    mv = np.zeros((plies, width), np.int64)
-    mvc = np.zeros((plies, width), np.int64)
-    nmv = np.zeros(plies, np.int64)
-    idx = np.zeros(plies, np.int64)
-    fa = np.zeros(plies, np.int64)
-    fb = np.zeros(plies, np.int64)
-    fa0 = np.zeros(plies, np.int64)
-    best = np.zeros(plies, np.int64)
-    bestm = np.full(plies, -1, np.int64)
-    hkey = np.zeros(plies, np.int64)
-    rk = np.zeros((plies, width), np.int64)
-    nodes0 = np.zeros(plies, np.int64)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(n)
     mask = np.int64(tt.shape[0] - 1)
 
     OI, MV, KP, KI = P[1], P[2], P[3], P[4]

@@ -756,6 +756,33 @@ def _back_up(
 
 
 @njit(inline="always")
+def _search_stack(nlines: int) -> tuple:
+    """The explicit stack of a sum search over ``nlines`` legal lines (a line a ply; a node holds
+    at most a region, and lists at most a move, a line): per ply the sorted multiset and its
+    size, the moves and their elements, the next move, the window and its first lower bound,
+    the best value and move, the table key, the moves' ranks and the nodes before the node's
+    own (its subtree's work)."""
+    plies = nlines + 2
+    width = nlines + 2
+    return (
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.full(plies, -1, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+    )
+
+
+@njit(inline="always")
 def _copies(a: np.ndarray, n: int, x: int) -> int:
     """How many of ``a[:n]`` are ``x``."""
     k = 0
@@ -806,22 +833,7 @@ def _sum_kernel(
     explicit stack, as in :mod:`triangles.ai.engine` (numba's cache and
     recursion do not mix).
     """
-    plies = nlines + 2  # a line a ply
-    width = nlines + 2  # a region, or a move, has a line at least
-    ms = np.zeros((plies, width), np.int64)
-    msz = np.zeros(plies, np.int64)
-    mv = np.zeros((plies, width), np.int64)  # the node's moves (global move ids) ...
-    mvc = np.zeros((plies, width), np.int64)  # ... and their classes
-    nmv = np.zeros(plies, np.int64)
-    idx = np.zeros(plies, np.int64)
-    fa = np.zeros(plies, np.int64)
-    fb = np.zeros(plies, np.int64)
-    fa0 = np.zeros(plies, np.int64)
-    best = np.zeros(plies, np.int64)
-    bestm = np.full(plies, -1, np.int32)
-    hkey = np.zeros(plies, np.int64)
-    rk = np.zeros((plies, width), np.int64)  # the moves' ordering ranks
-    nodes0 = np.zeros(plies, np.int64)  # nodes before the node's own (its subtree's work)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(nlines)
     mask = np.int64(tt.shape[0] - 1)
     npair = cancel.any()
     r = np.sort(root)
