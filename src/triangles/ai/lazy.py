@@ -96,9 +96,9 @@ def _state_facts(
 SMALL = 12
 
 # columns of the objects' int64 rows, of the moves' rows, and the counters
-_KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR, _LAZY = 0, 1, 2, 3, 4, 5, 6, 7
+_KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
 _PTS, _KL, _LINE, _RANK = 0, 1, 2, 3
-_NOBJ, _NMV, _NKL = 0, 1, 2
+_NOBJ, _NMV, _NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
 
 
 @njit(inline="always")
@@ -124,11 +124,11 @@ def _popcount(m: np.uint64) -> int:
 def _new_pools() -> tuple:
     """Empty pools: (object masks, object rows, move rows, kid list starts, kid list items,
     state -> object table, game tree -> object table, counters)."""
-    cnt = np.zeros(8, np.int64)
+    cnt = np.zeros(5, np.int64)
     cnt[_NOBJ] = 1  # 0 is never an object
     return (
         np.zeros((1024, 2), np.uint64),
-        np.zeros((1024, 8), np.int64),
+        np.zeros((1024, 7), np.int64),
         np.zeros((4096, 4), np.int64),
         np.zeros(4096, np.int64),
         np.zeros(4096, np.int64),
@@ -158,12 +158,12 @@ def _new_lazy(
     OI[o, _MS] = -1
     OI[o, _ME] = -1
     OI[o, _AV] = 0
-    OI[o, _LAZY] = 1
     return o, (OU, OI, MV, KP, KI, ids, intern, cnt)
 
 
 @njit(inline="always")
 def _kl_hash(KP: np.ndarray, KI: np.ndarray, kl: int) -> np.uint64:
+    """A kid list's hash (as :func:`triangles.ai.regions._explore` makes it)."""
     h = np.uint64(0x6A09E667F3BCC908)
     for t in range(KP[kl], KP[kl + 1]):
         h = _mix(h ^ np.uint64(KI[t] + 1))
@@ -233,7 +233,6 @@ def _small(
             j = f_ci[F]
             c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
             if c < 0:
-                cnt[5] += 1
                 depth += 1
                 f_l[depth] = f_cl[F, j]
                 f_d[depth] = f_cd[F, j]
@@ -465,9 +464,11 @@ def _lazy_kernel(
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
     listed: (value, best root line, nodes, aborted, the pools).  The search is
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
-    buckets of two rows, enhanced transposition cut-offs, the bound of the points left),
-    with states in place of classes and moves ordered by points, then by the fewest points
-    the regions they leave offer at once."""
+    buckets of two rows, enhanced transposition cut-offs, the bound of the points left, the
+    table's move first), with states in place of classes.  Moves are ordered as there: with
+    alternation by their value alone (a large region's kids count as worth nothing, which
+    measured better than estimating them), then by points, then by the fewest points the
+    regions they leave offer at once."""
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(n)
     mask = np.int64(tt.shape[0] - 1)
 
