@@ -8,7 +8,7 @@ import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
 from triangles.ai.lazy import LazySum, lazy_search
-from triangles.ai.regions import sum_search
+from triangles.ai.regions import Regions, sum_search
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -42,7 +42,7 @@ def test_null_windows_bound_the_value_and_share_what_they_found(extra):
     for seed in range(3):
         g = greedy_to(10, 34, seed, extra)
         v = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT).value
-        ls = LazySum(g, g.arrays(), tt_bits=16)
+        ls = LazySum(Regions(g, g.arrays()), tt_bits=16)
         seen = 0
         for t in (v - 2, v + 1, v, v + 3, v - 1):
             r = ls.search(t - 1, t, 10**9, NO_ABORT)

@@ -29,16 +29,18 @@ from triangles.ai.regions import (
     MAX_LINES,
     Regions,
     _back_up,
+    _child_key,
     _child_links,
     _child_multiset,
     _child_refutes,
     _components,
-    _copies,
+    _drop_pairs,
     _grown,
     _ht_get,
     _ht_put,
     _index,
     _insert_ranked,
+    _left_settles,
     _links,
     _low,
     _move_hash,
@@ -473,6 +475,7 @@ def _lazy_kernel(
     mask = np.int64(tt.shape[0] - 1)
 
     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
+    oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]  # columns, again whenever the pools grow
     W = _small_work()
     X = (
         np.zeros(64, np.uint64),
@@ -500,19 +503,12 @@ def _lazy_kernel(
             if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
                 aborted = True
             nn = msz[ply]
-            left = 0
-            h = np.int64(0)
-            for k in range(nn):
-                left += OI[ms[ply, k], _LEFT]
-                h += OI[ms[ply, k], _KEY]
             ret = 0
             if aborted or nn == 0:
                 continue
-            if ply > 0 and left <= fa[ply]:
-                ret = left
-                continue
-            if ply > 0 and -left >= fb[ply]:
-                ret = -left
+            cut, v, h = _left_settles(ms, ply, nn, oleft, okey, fa[ply], fb[ply])
+            if cut:
+                ret = v
                 continue
             hkey[ply] = h
             nodes0[ply] = nodes
@@ -528,6 +524,7 @@ def _lazy_kernel(
                 if OI[c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
                     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
+                    oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]
                 for g in range(OI[c, _MS], OI[c, _ME]):
                     _insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else MV[g, _RANK])
                     m += 1
@@ -541,16 +538,8 @@ def _lazy_kernel(
                 # enhanced transposition cut-off (see regions._sum_kernel)
                 for j in range(m):
                     g = mv[ply, j]
-                    ch = h - OI[mvc[ply, j], _KEY]
                     kl = MV[g, _KL]
-                    for t in range(KP[kl], KP[kl + 1]):
-                        x = KI[t]
-                        if OI[x, _PAIR] != 0:
-                            there = _copies(ms[ply], nn, x) - (x == mvc[ply, j]) + _copies(KI[KP[kl] :], t - KP[kl], x)
-                            if there % 2 == 1:
-                                ch -= OI[x, _KEY]
-                                continue
-                        ch += OI[x, _KEY]
+                    ch = _child_key(h, ms, ply, nn, mvc[ply, j], KI, KP[kl], KP[kl + 1], okey, opair)
                     cut, v = _child_refutes(tt, ch, mask, MV[g, _PTS], extra, fb[ply])
                     if cut:
                         ret = v
@@ -569,18 +558,7 @@ def _lazy_kernel(
             kl = MV[g, _KL]
             k2 = _child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
             if not extra:
-                # pairs of lone lines are worth nothing: dropped
-                k3 = 0
-                k = 0
-                while k < k2:
-                    x = ms[ply + 1, k]
-                    if k + 1 < k2 and ms[ply + 1, k + 1] == x and OI[x, _PAIR] != 0:
-                        k += 2
-                        continue
-                    ms[ply + 1, k3] = x
-                    k3 += 1
-                    k += 1
-                k2 = k3
+                k2 = _drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
             msz[ply + 1] = k2
             _open_child(fa, fb, ply, MV[g, _PTS], extra)
             ply += 1
@@ -619,8 +597,7 @@ class LazySum:
     lists it; successive searches share the expanded states and the table (its entries are
     bounds, valid for any window)."""
 
-    def __init__(self, game: Game, D: GameArrays, tt_bits: int = 20, small: int = SMALL) -> None:
-        r = Regions(game, D)
+    def __init__(self, r: Regions, tt_bits: int = 20, small: int = SMALL) -> None:
         if not r.fits:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
         self.regions = r
@@ -671,4 +648,4 @@ def lazy_search(
     small: int = SMALL,
 ) -> LazyResult:
     """One search of :class:`LazySum` (see there)."""
-    return LazySum(game, D, tt_bits, small).search(alpha, beta, max_nodes, abort)
+    return LazySum(Regions(game, D), tt_bits, small).search(alpha, beta, max_nodes, abort)

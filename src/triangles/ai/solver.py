@@ -23,8 +23,8 @@ import numpy as np
 
 from triangles.ai import engine as E
 from triangles.ai.abort import AbortTimer
-from triangles.ai.lazy import SMALL, LazySum, lazy_search
-from triangles.ai.regions import MAX_LINES, Regions, SumSearch, sum_search
+from triangles.ai.lazy import SMALL, LazySum
+from triangles.ai.regions import MAX_LINES, Regions, SumSearch
 
 if TYPE_CHECKING:
     from triangles.kernels import GameArrays
@@ -163,7 +163,7 @@ def decide_lazy(
     """:func:`decide` over the position's regions expanded as the search reaches them
     (:mod:`triangles.ai.lazy`): the same answer, or None when the nodes ran out.  Returns
     ``(proof, nodes)``; the two probes share the expanded states and the table."""
-    ls = LazySum(game, D, tt_bits, small)
+    ls = LazySum(Regions(game, D), tt_bits, small)
 
     def probe(t: int, limit: int) -> tuple[int, int, int, bool]:
         r = ls.search(t - 1, t, limit, abort)
@@ -188,17 +188,18 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     D = game.arrays()
     with AbortTimer(time_limit) as timer:
         used = 0
-        if max(int(m).bit_count() for m in Regions(game, D).parts()) <= SOLVE_EXPLORE_LINES:
+        r = Regions(game, D)  # one set of regions for both searches
+        if max(int(m).bit_count() for m in r.parts()) <= SOLVE_EXPLORE_LINES and r.explore(
+            SOLVE_MAX_STATES, timer.flag
+        ):
             # a board fallen apart into small regions: every state explored and merged by
             # game tree, the fastest search there
-            ss = sum_search(game, D, max_states=SOLVE_MAX_STATES, abort=timer.flag)
-            if ss is not None:
-                r = ss.search(-E.INF, E.INF, max_nodes, timer.flag)
-                if not r.aborted:
-                    return r.value
-                used = r.nodes
+            res = SumSearch(r, abort=timer.flag).search(-E.INF, E.INF, max_nodes, timer.flag)
+            if not res.aborted:
+                return res.value
+            used = res.nodes
         # else the regions expanded only as far as the search reaches them
-        lz = lazy_search(game, D, max_nodes=max(1, max_nodes - used), abort=timer.flag, tt_bits=21)
+        lz = LazySum(r, tt_bits=21).search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
     if lz.aborted:
         raise ValueError(
             f"position too large to solve exactly: gave up after {used + lz.nodes} search nodes ({nlegal} legal lines)"
