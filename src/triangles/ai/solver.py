@@ -5,7 +5,7 @@ Three searches.  The position as a sum of independent regions
 small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
-them (:mod:`triangles.ai.lazy`: a whole 12-star board in 13-355 s, where the
+them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.7-76 s, where the
 exploration had passed 3 M states after two minutes).  Hard's proofs, which
 must be quick, fall back instead on the whole-board search: the same kernel as
 the playing search (:mod:`triangles.ai.engine`) at full width, unbounded depth
@@ -44,8 +44,8 @@ __all__ = [
 
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
-#: node budget of :func:`solve` (a whole 12-star board needs 5-220 M, 13-355 s and up to
-#: 9 GB; its 30 s wall-clock cap usually comes first)
+#: node budget of :func:`solve` (a whole 12-star board needs 1.4-60 M nodes, 1.7-76 s and up to
+#: 5.4 GB; its 30 s wall-clock cap comes first on the slowest)
 SOLVE_MAX_NODES = 200_000_000
 #: region states :func:`solve` explores whole before it leaves the regions to be expanded as
 #: the search reaches them (:mod:`triangles.ai.lazy`): enough for a board fallen apart,
