@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
-from triangles.ai.lazy import LazySum, lazy_search
+from triangles.ai.lazy import LazySum, _large_rank, _value_rank, lazy_search
 from triangles.ai.regions import Regions, sum_search
 
 
@@ -68,3 +68,20 @@ def test_a_finished_game_is_worth_nothing():
     assert g.is_over()
     r = lazy_search(g, g.arrays(), max_nodes=100, abort=NO_ABORT)
     assert (r.value, r.pair, r.aborted) == (0, -1, False)
+
+
+def test_a_large_regions_gains_come_first_and_its_losses_last():
+    """The order `_large_rank` promises: a large region's move that gains outranks every move
+    of a small region (even one worth more), one that loses ranks below every other, and among
+    a large region's equal moves the one leaving fewer lines in large regions comes first."""
+    small_moves = [
+        _value_rank(p, v, o, x) for p in (0, 1, 2) for v in (-3, 0, 3) for o in (0, 2) for x in (False, True)
+    ]
+    for extra in (False, True):
+        gain = _large_rank(_value_rank(1, 1, 0, extra), 40)
+        loss = _large_rank(_value_rank(0, 0, 1, extra), 0)
+        assert gain > max(small_moves) and loss < min(small_moves)
+        quiet = [_large_rank(_value_rank(0, 0, 0, extra), big) for big in (0, 13, 40, 63)]
+        assert quiet == sorted(quiet, reverse=True) and len(set(quiet)) == 4
+        # two gains still keep the value order between them
+        assert _large_rank(_value_rank(2, 2, 0, extra), 63) > _large_rank(_value_rank(1, 1, 0, extra), 0)
