@@ -15,7 +15,7 @@ merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, but for a large
 region's moves (:func:`_large_rank`).  Whole
-10-star boards take 0.2-1.6 s, whole 12-star boards 1.7-76 s (``benchmarks/middle-game.md``,
+10-star boards take 0.2-1.6 s, whole 12-star boards 1.7-67 s (``benchmarks/middle-game.md``,
 fifteenth and sixteenth looks).
 """
 
@@ -424,11 +424,10 @@ def _expand(
             nj = _popcount(out_l[j])
             if nj > small:
                 big += nj
-        for j in range(ncomp):
             o = _ht_get(ids, out_l[j], out_d[j])
             if o < 0:
                 # the tuple only when the pools change (passing it costs a reference count an array)
-                if _popcount(out_l[j]) <= small:
+                if nj <= small:
                     o, P = _small(
                         out_l[j],
                         out_d[j],

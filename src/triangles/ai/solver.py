@@ -5,7 +5,7 @@ Three searches.  The position as a sum of independent regions
 small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
-them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.7-76 s, where the
+them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.7-67 s, where the
 exploration had passed 3 M states after two minutes).  Hard's proofs, which
 must be quick, fall back instead on the whole-board search: the same kernel as
 the playing search (:mod:`triangles.ai.engine`) at full width, unbounded depth
@@ -44,9 +44,14 @@ __all__ = [
 
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
-#: node budget of :func:`solve` (a whole 12-star board needs 1.4-60 M nodes, 1.7-76 s and up to
-#: 5.4 GB; its 30 s wall-clock cap comes first on the slowest)
+#: node budget of :func:`solve` (a whole 12-star board needs 1.4-43 M nodes, 1.7-67 s and up to
+#: about 5.5 GB; its 30 s wall-clock cap comes first on the slowest)
 SOLVE_MAX_NODES = 200_000_000
+#: its table of 2^23 rows (256 MB): on the three slowest whole 12-star boards 24-28 % fewer
+#: nodes than 2^21 (7-11 % less time on the two run side by side), on four others -3 to +10 %
+#: the time;
+#: 2^24 no faster
+SOLVE_TT_BITS = 23
 #: region states :func:`solve` explores whole before it leaves the regions to be expanded as
 #: the search reaches them (:mod:`triangles.ai.lazy`): enough for a board fallen apart,
 #: about a second at most
@@ -199,7 +204,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
                 return res.value
             used = res.nodes
         # else the regions expanded only as far as the search reaches them
-        lz = LazySum(r, tt_bits=21).search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
+        lz = LazySum(r, tt_bits=SOLVE_TT_BITS).search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
     if lz.aborted:
         raise ValueError(
             f"position too large to solve exactly: gave up after {used + lz.nodes} search nodes ({nlegal} legal lines)"
