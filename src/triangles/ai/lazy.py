@@ -13,9 +13,9 @@ position holding it; where the search prunes, nothing is expanded.  A region
 of at most :data:`SMALL` lines is still explored whole when first met and
 merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
-table, its enhanced cut-offs and the move order are the sum search's, but for a large
-region's moves (:func:`_large_rank`).  Whole
-10-star boards take 0.2-1.6 s, whole 12-star boards 1.7-67 s (``benchmarks/middle-game.md``,
+table, its enhanced cut-offs and the move order are the sum search's, except
+where a large region's moves rank (:func:`_large_rank`).  Whole 10-star boards
+take 0.2-1.6 s, whole 12-star boards 1.7-67 s (``benchmarks/middle-game.md``,
 fifteenth and sixteenth looks).
 """
 

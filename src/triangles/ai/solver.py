@@ -47,10 +47,9 @@ SOLVE_MAX_LEGAL = MAX_LINES
 #: node budget of :func:`solve` (a whole 12-star board needs 1.4-43 M nodes, 1.7-67 s and up to
 #: about 5.5 GB; its 30 s wall-clock cap comes first on the slowest)
 SOLVE_MAX_NODES = 200_000_000
-#: its table of 2^23 rows (256 MB): on the three slowest whole 12-star boards 24-28 % fewer
-#: nodes than 2^21 (7-11 % less time on the two run side by side), on four others -3 to +10 %
-#: the time;
-#: 2^24 no faster
+#: the rows of :func:`solve`'s table, a power of two (2^23: 256 MB): on the three slowest
+#: whole 12-star boards 24-28 % fewer nodes than 2^21 (7-11 % less time on the two run side
+#: by side), on four others -3 to +10 % the time; 2^24 no faster
 SOLVE_TT_BITS = 23
 #: region states :func:`solve` explores whole before it leaves the regions to be expanded as
 #: the search reaches them (:mod:`triangles.ai.lazy`): enough for a board fallen apart,
