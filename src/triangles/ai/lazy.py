@@ -130,8 +130,9 @@ _APART = 1 << 40
 @njit(inline="always")
 def _value_rank(pts: int, mval: int, offered: int, extra: bool) -> int:
     """A move's rank by its value (with alternation), then its points, then the fewest points
-    the regions it leaves offer at once; scaled by 256 to leave room for a large region's
-    tie-break (:func:`_large_rank`)."""
+    the regions it leaves offer at once: the order :class:`triangles.ai.regions.SumSearch`
+    builds from ``_move_order`` over whole arrays (change the two together), scaled by 256 to
+    leave room for a large region's tie-break (:func:`_large_rank`)."""
     return (pts * 1024 - offered if extra else mval * (1 << 20) + pts * 1024 - offered) * 256
 
 

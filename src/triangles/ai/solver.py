@@ -34,6 +34,8 @@ __all__ = [
     "SOLVE_MAX_LEGAL",
     "SOLVE_MAX_NODES",
     "SOLVE_MAX_STATES",
+    "SOLVE_EXPLORE_LINES",
+    "SOLVE_TT_BITS",
     "Exact",
     "Proof",
     "solve",
@@ -193,7 +195,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     with AbortTimer(time_limit) as timer:
         used = 0
         r = Regions(game, D)  # one set of regions for both searches
-        if max(int(m).bit_count() for m in r.parts()) <= SOLVE_EXPLORE_LINES and r.explore(
+        if max((int(m).bit_count() for m in r.parts()), default=0) <= SOLVE_EXPLORE_LINES and r.explore(
             SOLVE_MAX_STATES, timer.flag
         ):
             # a board fallen apart into small regions: every state explored and merged by
