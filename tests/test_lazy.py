@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
-from triangles.ai.lazy import LazySum, _large_rank, _value_rank, lazy_search
-from triangles.ai.regions import Regions, sum_search
+from triangles.ai.lazy import _KEY, LazySum, _large_rank, _value_rank, lazy_search, search_pair
+from triangles.ai.regions import Regions, _tt_probe, _tt_store, sum_search
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -85,3 +85,76 @@ def test_a_large_regions_gains_come_first_and_its_losses_last():
         assert quiet == sorted(quiet, reverse=True) and len(set(quiet)) == 4
         # two gains still keep the value order between them
         assert _large_rank(_value_rank(2, 2, 0, extra), 63) > _large_rank(_value_rank(1, 1, 0, extra), 0)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_two_searches_sharing_a_table_give_one_searchs_value(extra):
+    """solve's pair of searches (one of them reversing its root moves, each reading what the
+    other stored): the value of one search alone, a real best line, and the nodes of both."""
+    for seed in range(4):
+        g = greedy_to(10, 40, seed, extra)
+        one = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT, tt_bits=16)
+        r = Regions(g, g.arrays())
+        first = LazySum(r, tt_bits=16)
+        second = LazySum(r, partner=first)
+        assert second.tt is first.tt and second.second and not first.second
+        flag = np.zeros(1, np.uint8)
+        both = search_pair(first, second, -1000, 1000, 10**9, flag)
+        assert not both.aborted and both.value == one.value
+        assert flag[0] == 1  # raised to stop the slower search
+        assert g.board.pair(both.pair) in g.legal_moves()
+        # the reversed search alone (its own pools, the shared table now full) agrees too
+        assert second.search(-1000, 1000, 10**9, np.zeros(1, np.uint8)).value == one.value
+
+
+def test_a_pair_stopped_from_outside_says_so_and_a_partner_needs_the_same_regions():
+    g = greedy_to(12, 50, 0)
+    r = Regions(g, g.arrays())
+    first = LazySum(r, tt_bits=12)
+    res = search_pair(first, LazySum(r, partner=first), -1000, 1000, 10**9, np.ones(1, np.uint8))
+    assert res.aborted and res.pair == -1
+    with pytest.raises(ValueError, match="same regions"):
+        LazySum(Regions(g, g.arrays()), partner=first)
+    with pytest.raises(ValueError, match="not a partner"):
+        LazySum(r, partner=LazySum(r, partner=first))
+
+
+def test_a_table_row_torn_by_two_writers_reads_as_absent():
+    """Rows store their key xor the rest: a row half from one write and half from another
+    (two searches storing at once) is a miss, never another position's bound."""
+    tt = np.zeros((16, 4), np.int64)
+    mask = np.int64(15)
+    h = np.int64(0x5DEECE66D1234567)
+    _tt_store(tt, mask, h, 3, 7, -1000, 1000, 40)  # exact value 3, best move 7
+    assert _tt_probe(tt, h, mask, 0, 1, True) == (True, 3, 7)
+    assert _tt_probe(tt, h + 2, mask, 0, 1, True) == (False, 0, -1)
+    row = int(h & mask & ~1)
+    torn = tt.copy()
+    torn[row, 1] = 5  # another write's value under this key
+    assert _tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+    torn = tt.copy()
+    torn[row, 3] += 4  # another write's work and flag
+    assert _tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
+    """Two searches meet the states in different orders and give them different ids; a state
+    met by both has the same key in both, so their shared table keys a position alike."""
+    g = greedy_to(10, 40, 1, extra)
+    r = Regions(g, g.arrays())
+    first = LazySum(r, tt_bits=14)
+    second = LazySum(r, partner=first)
+    first.search(-1000, 1000, 10**9, NO_ABORT)
+    second.search(-1000, 1000, 10**9, NO_ABORT)
+
+    def met(ls: LazySum) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each state met: (its object's id, that object's key)."""
+        ids, rows = ls.pools[5], ls.pools[1]
+        return {(int(a), int(b)): (int(v) - 1, int(rows[int(v) - 1, _KEY])) for a, b, v in ids if v != 0}
+
+    m1, m2 = met(first), met(second)
+    common = m1.keys() & m2.keys()
+    assert len(common) > 100
+    assert any(m1[s][0] != m2[s][0] for s in common)  # the ids differ...
+    assert all(m1[s][1] == m2[s][1] for s in common)  # ...the keys do not

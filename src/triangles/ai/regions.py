@@ -621,29 +621,36 @@ def _tt_bucket(h: np.int64, mask: np.int64) -> int:
 
 
 @njit(inline="always")
-def _tt_slot(tt: np.ndarray, h: np.int64, mask: np.int64) -> int:
-    """The table row holding ``h`` in its bucket of two (-1: none)."""
+def _tt_row(tt: np.ndarray, h: np.int64, mask: np.int64) -> tuple[bool, int, int, int]:
+    """(whether the table holds ``h`` in its bucket of two, the row's value, best move and flag
+    word).  A row's first column is its key xor the other three, so a row torn by two searches
+    writing it at once (:func:`triangles.ai.solver.solve` runs two on one table) reads as
+    absent, never as another position's bound."""
     slot = _tt_bucket(h, mask)
-    if tt[slot, 0] == h:
-        return slot
-    if tt[slot + 1, 0] == h:
-        return slot + 1
-    return -1
+    for s in range(slot, slot + 2):
+        v = tt[s, 1]
+        b = tt[s, 2]
+        f = tt[s, 3]
+        if tt[s, 0] ^ v ^ b ^ f == h:
+            return True, v, b, f
+    return False, 0, -1, 0
 
 
 @njit(inline="always")
 def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int, lo: int, hi: int, work: int) -> None:
     """Store a search's result for the key ``h``: its bound (exact, or on the side of the window
     (lo, hi) it fell), its best move and its subtree's nodes, in the key's bucket of two rows
-    (the first keeps the larger search, the second the latest)."""
+    (the first keeps the larger search, the second the latest); the key is stored xor the
+    rest (:func:`_tt_row`)."""
     slot = _tt_bucket(h, mask)
-    if tt[slot, 0] != h and tt[slot, 3] >> 2 > work:
+    if tt[slot, 0] ^ tt[slot, 1] ^ tt[slot, 2] ^ tt[slot, 3] != h and tt[slot, 3] >> 2 > work:
         slot += 1
     flag = _UPPER if value <= lo else (_LOWER if value >= hi else _EXACT)
-    tt[slot, 0] = h
+    fw = flag | (work << 2)
+    tt[slot, 0] = h ^ value ^ best ^ fw
     tt[slot, 1] = value
     tt[slot, 2] = best
-    tt[slot, 3] = flag | (work << 2)
+    tt[slot, 3] = fw
 
 
 @njit(inline="always")
@@ -674,13 +681,12 @@ def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np
 def _tt_probe(tt: np.ndarray, h: np.int64, mask: np.int64, lo: int, hi: int, may_cut: bool) -> tuple[bool, int, int]:
     """(whether the stored bound for ``h`` settles the window (lo, hi), that bound, the stored best
     move or -1)."""
-    slot = _tt_slot(tt, h, mask)
-    if slot < 0:
+    found, v, b, f = _tt_row(tt, h, mask)
+    if not found:
         return False, 0, -1
-    v = tt[slot, 1]
-    fl = tt[slot, 3] & 3
+    fl = f & 3
     cut = may_cut and (fl == _EXACT or (fl == _LOWER and v >= hi) or (fl == _UPPER and v <= lo))
-    return cut, v, tt[slot, 2]
+    return cut, v, b
 
 
 @njit(inline="always")
@@ -708,11 +714,10 @@ def _child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: 
     has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
     if ch == 0:
         return False, 0
-    cs = _tt_slot(tt, ch, mask)
-    if cs < 0:
+    found, u, _, f = _tt_row(tt, ch, mask)
+    if not found:
         return False, 0
-    u = tt[cs, 1]
-    fl = tt[cs, 3] & 3
+    fl = f & 3
     if p > 0 and extra:  # the mover stays: the child's lower bound counts
         return fl != _UPPER and p + u >= hi, p + u
     return fl != _LOWER and p - u >= hi, p - u
