@@ -24,6 +24,10 @@ on), within ``--budget`` nodes; its node column counts search nodes.
 
     python benchmarks/proof_bench.py --lazy --exact --stars 12 --legal 64 --budget 400000000   # whole 12-star boards
 
+``--pair`` (with ``--lazy --exact``) runs two searches at once on one table, as
+:func:`solve` does where two cores are free (:func:`triangles.ai.lazy.search_pair`);
+the node column then counts both searches' nodes, which vary from run to run.
+
 ``--hard`` runs hard's own proofs with its budgets and its wall-clock share
 (over the regions, then the whole-board proof: ``api._proved_line``); the node
 column then counts region states and nodes together.
@@ -60,6 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--lazy", action="store_true", help="over regions expanded as the search reaches them (solver.decide_lazy)"
     )
+    ap.add_argument("--pair", action="store_true", help="with --lazy --exact: two searches at once, as solve runs them")
     ap.add_argument("--states", type=int, default=1_000_000, help="region states --regions may explore")
     ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
     ap.add_argument("--verbose", action="store_true", help="a line per position")
@@ -68,8 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai import LEVELS
     from triangles.ai.api import SearchInfo, _proved_line
     from triangles.ai.baselines import greedy_move
-    from triangles.ai.lazy import lazy_search
-    from triangles.ai.regions import sum_search
+    from triangles.ai.lazy import LazySum, lazy_search, search_pair
+    from triangles.ai.regions import Regions, sum_search
     from triangles.ai.solver import decide, decide_lazy, decide_regions, exact
     from triangles.presets import get_preset
     from triangles.rules import Game
@@ -107,6 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 info = SearchInfo()
                 _proved_line(g, g.arrays(), hard, hard.time_limit, info)
                 res, nodes = (True if info.solved else None), info.nodes
+            elif args.lazy and args.exact and args.pair:
+                first = LazySum(Regions(g, g.arrays()), tt_bits=args.tt_bits)
+                second = LazySum(first.regions, partner=first)
+                lz = search_pair(first, second, -(1 << 20), 1 << 20, args.budget, abort)
+                res, nodes = (None if lz.aborted else lz.value), lz.nodes
             elif args.lazy and args.exact:
                 lz = lazy_search(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)
                 res, nodes = (None if lz.aborted else lz.value), lz.nodes

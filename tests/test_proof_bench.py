@@ -49,6 +49,20 @@ def test_the_lazy_search_settles_what_it_is_given_and_repeats(exact: bool, capsy
     assert _rows(capsys.readouterr().out) == first
 
 
+def test_the_pair_of_searches_gives_the_single_searchs_values(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--stars", "11", "--legal", "40", "--games", "3", "--lazy", "--exact", "--budget", "50000000", "--verbose"]
+
+    def values(out: str) -> list[str]:
+        return [line.split()[-1] for line in out.splitlines() if line.strip().startswith("game ")]
+
+    assert proof_bench.main(args) == 0
+    one = values(capsys.readouterr().out)
+    assert proof_bench.main([*args, "--pair"]) == 0
+    out = capsys.readouterr().out
+    assert len(one) == 3 and all(v.lstrip("-").isdigit() for v in one)
+    assert values(out) == one and _rows(out)[40][:2] == (3, 3)
+
+
 @pytest.mark.parametrize("extra", [False, True])
 def test_give_phase_start_solves_its_positions(extra: bool, capsys: pytest.CaptureFixture[str]) -> None:
     import give_phase_start
