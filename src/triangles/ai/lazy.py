@@ -15,8 +15,9 @@ merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
 where a large region's moves rank (:func:`_large_rank`).  Whole 10-star boards
-take 0.2-1.6 s, whole 12-star boards 1.7-67 s (``benchmarks/middle-game.md``,
-fifteenth and sixteenth looks).
+take 0.2-1.6 s, whole 12-star boards 1.7-67 s, and 1.3-49 s with two searches
+sharing the table on two cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve`
+runs them; ``benchmarks/middle-game.md``, fifteenth to seventeenth looks).
 """
 
 from __future__ import annotations
@@ -696,10 +697,10 @@ def search_pair(
 ) -> LazyResult:
     """One search of the same position by ``first`` and its partner ``second`` at once, each
     on a core (the kernel runs without the GIL), the first to finish stopping the other by
-    raising ``abort`` (left raised): its result, with the nodes both searched.  On whole 12-star boards
-    with alternation 1.4-1.9 times faster than one search (``benchmarks/middle-game.md``,
-    seventeenth look).  Aborted only when both were (``abort`` raised from outside, or
-    both out of nodes)."""
+    raising ``abort`` (left raised): its result, with the nodes both searched.  Aborted only
+    when both were (``abort`` raised from outside, or both out of nodes).  On whole 12-star
+    boards 1.2-1.7 times faster than one search with alternation and 1.3-1.8 times with the
+    extra turn, in about the same memory (``benchmarks/middle-game.md``, seventeenth look)."""
     out: list[LazyResult | None] = [None, None]
     failed: list[BaseException] = []
 

@@ -5,8 +5,9 @@ Three searches.  The position as a sum of independent regions
 small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
-them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.7-67 s, where the
-exploration had passed 3 M states after two minutes).  Hard's proofs, which
+them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.3-49 s with two searches
+sharing one table where two cores are free, where the exploration had passed 3 M states
+after two minutes).  Hard's proofs, which
 must be quick, fall back instead on the whole-board search: the same kernel as
 the playing search (:mod:`triangles.ai.engine`) at full width, unbounded depth
 and no noise, with the lines of fixed effect merged (see
@@ -47,8 +48,9 @@ __all__ = [
 
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
-#: node budget of :func:`solve` (a whole 12-star board needs 1.4-43 M nodes, 1.7-67 s and up to
-#: about 5.5 GB; its 30 s wall-clock cap comes first on the slowest)
+#: node budget of each of :func:`solve`'s searches (a whole 12-star board needs 1.7-46 M nodes
+#: over both, 1.3-49 s and up to about 6.2 GB; its 30 s wall-clock cap comes first on the
+#: slowest)
 SOLVE_MAX_NODES = 200_000_000
 #: the rows of :func:`solve`'s table, a power of two (2^23: 256 MB): on the three slowest
 #: whole 12-star boards 24-28 % fewer nodes than 2^21 (7-11 % less time on the two run side
