@@ -5,14 +5,13 @@ Three searches.  The position as a sum of independent regions
 small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
-them (:mod:`triangles.ai.lazy`: a whole 12-star board in 1.3-49 s with two searches
-sharing one table where two cores are free, where the exploration had passed 3 M states
-after two minutes).  Hard's proofs, which
-must be quick, fall back instead on the whole-board search: the same kernel as
-the playing search (:mod:`triangles.ai.engine`) at full width, unbounded depth
-and no noise, with the lines of fixed effect merged (see
-:func:`triangles.ai.engine.gen_moves`) and the table keyed on the position's
-equivalence class.
+them (:mod:`triangles.ai.lazy`), two such searches sharing one table where two
+cores are free: a whole 12-star board in 1.3-49 s, where the exploration had
+passed 3 M states after two minutes.  Hard's proofs, which must be quick, fall
+back instead on the whole-board search: the same kernel as the playing search
+(:mod:`triangles.ai.engine`) at full width, unbounded depth and no noise, with
+the lines of fixed effect merged (see :func:`triangles.ai.engine.gen_moves`)
+and the table keyed on the position's equivalence class.
 """
 
 from __future__ import annotations
