@@ -158,3 +158,22 @@ def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
     assert len(common) > 100
     assert any(m1[s][0] != m2[s][0] for s in common)  # the ids differ...
     assert all(m1[s][1] == m2[s][1] for s in common)  # ...the keys do not
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_solve_gives_one_value_on_one_core_or_two(extra, monkeypatch):
+    """A whole 10-star board (one region of 40-odd lines: the lazy search, not the
+    exploration): solve's pair and its single search agree with the lazy search alone."""
+    from triangles.ai import solver
+    from triangles.presets import get_preset
+    from triangles.rules import Game
+
+    g = Game(get_preset("phone").make_board(10, 2001), extra)
+    before = g.clone()
+    want = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT).value
+    got = []
+    for threads in (1, 2):
+        monkeypatch.setattr(solver, "SOLVE_THREADS", threads)
+        got.append(solver.solve(g, time_limit=None))
+    assert got == [want, want]
+    assert g.lines == before.lines and g.legal_count() == before.legal_count()

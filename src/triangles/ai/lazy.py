@@ -498,8 +498,7 @@ def _lazy_kernel(
     small: int,
     P: tuple,
     roots: np.ndarray,
-    flip: bool,
-    tid: int,
+    second: bool,
 ) -> tuple:
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
     listed: (value, best root line, nodes, aborted, the pools).  The search is
@@ -510,11 +509,12 @@ def _lazy_kernel(
     measured better than estimating them), then by points, then by the fewest points the
     regions they leave offer at once; but a large region's moves that gain come first and
     those that lose last, and among its equal moves the one leaving the fewest lines in
-    large regions comes first (:func:`_large_rank`).  ``flip``: the root moves in the reverse
-    order (a partner's search, :class:`LazySum`); ``tid``: the bit that tags this search's
-    moves in a shared table."""
+    large regions comes first (:func:`_large_rank`).  ``second``: a partner's search
+    (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
+    tagged 1 where the first search's are tagged 0."""
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(n)
     mask = np.int64(tt.shape[0] - 1)
+    tid = 1 if second else 0
 
     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
     oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]  # columns, again whenever the pools grow
@@ -571,7 +571,7 @@ def _lazy_kernel(
                     oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]
                 for g in range(OI[c, _MS], OI[c, _ME]):
                     rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
-                    _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if flip and ply == 0 else rank)
+                    _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
                     m += 1
             nmv[ply] = m
             idx[ply] = 0
@@ -686,7 +686,6 @@ class LazySum:
             self.pools,
             self.roots,
             self.second,
-            int(self.second),
         )
         pair = int(r.lines[line]) if line >= 0 and not aborted else -1
         return LazyResult(int(v), pair, int(nodes), self.states, bool(aborted))

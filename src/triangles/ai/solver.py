@@ -37,6 +37,7 @@ __all__ = [
     "SOLVE_MAX_STATES",
     "SOLVE_EXPLORE_LINES",
     "SOLVE_TT_BITS",
+    "SOLVE_THREADS",
     "Exact",
     "Proof",
     "solve",
@@ -45,6 +46,9 @@ __all__ = [
     "decide_regions",
 ]
 
+#: the searches :func:`solve` runs at once on a board not yet fallen apart: two where there
+#: are two cores (as ``api.SAMPLE_THREADS`` counts them)
+SOLVE_THREADS = min(2, os.cpu_count() or 1)
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
 #: node budget of each of :func:`solve`'s searches (a whole 12-star board needs 1.7-46 M nodes
@@ -180,15 +184,6 @@ def decide_lazy(
     return _prove(_lead(D), 1, probe, max_nodes, 0)
 
 
-def solve_threads() -> int:
-    """The searches :func:`solve` runs at once: two where the process may use two cores."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        cores = os.cpu_count() or 1
-    return 2 if cores >= 2 else 1
-
-
 def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | None = 30.0) -> int:
     """Exact value for the player to move: their future points minus the opponent's.
 
@@ -196,7 +191,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     position is too large (more than :data:`SOLVE_MAX_LEGAL` legal lines, or
     more than ``max_nodes`` search nodes, or ``time_limit`` seconds) instead of
     hanging.  ``game`` is left unchanged.  A board not yet fallen apart is
-    searched twice at once where two cores are free (:func:`solve_threads`),
+    searched twice at once where two cores are free (:data:`SOLVE_THREADS`),
     each search with ``max_nodes``; the value is the same either way.
     """
     if game.is_over():
@@ -220,7 +215,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
         # else the regions expanded only as far as the search reaches them, by two searches
         # sharing a table where two cores are free
         ls = LazySum(r, tt_bits=SOLVE_TT_BITS)
-        if solve_threads() > 1:
+        if SOLVE_THREADS > 1:
             lz = search_pair(ls, LazySum(r, partner=ls), -E.INF, E.INF, max(1, max_nodes - used), timer.flag)
         else:
             lz = ls.search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
