@@ -5,8 +5,8 @@ Three searches.  The position as a sum of independent regions
 small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
-them (:mod:`triangles.ai.lazy`), two such searches sharing one table where two
-cores are free: a whole 12-star board in 1.3-49 s, where the exploration had
+them (:mod:`triangles.ai.lazy`), two such searches sharing one table on two
+cores: a whole 12-star board in 1.3-49 s, where the exploration had
 passed 3 M states after two minutes.  Hard's proofs, which must be quick, fall
 back instead on the whole-board search: the same kernel as the playing search
 (:mod:`triangles.ai.engine`) at full width, unbounded depth and no noise, with
@@ -191,7 +191,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     position is too large (more than :data:`SOLVE_MAX_LEGAL` legal lines, or
     more than ``max_nodes`` search nodes, or ``time_limit`` seconds) instead of
     hanging.  ``game`` is left unchanged.  A board not yet fallen apart is
-    searched twice at once where two cores are free (:data:`SOLVE_THREADS`),
+    searched twice at once on two cores (:data:`SOLVE_THREADS`),
     each search with ``max_nodes``; the value is the same either way.
     """
     if game.is_over():
@@ -213,7 +213,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
                 return res.value
             used = res.nodes
         # else the regions expanded only as far as the search reaches them, by two searches
-        # sharing a table where two cores are free
+        # sharing a table on two cores
         ls = LazySum(r, tt_bits=SOLVE_TT_BITS)
         if SOLVE_THREADS > 1:
             lz = search_pair(ls, LazySum(r, partner=ls), -E.INF, E.INF, max(1, max_nodes - used), timer.flag)
