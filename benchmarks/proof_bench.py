@@ -4,10 +4,11 @@ For each preset size and each number of legal lines ``L`` asked for, seeded
 greedy-vs-greedy games are played to the first position with at most ``L``
 legal lines, and :func:`triangles.ai.solver.decide` (hard's endgame proof:
 "can the mover win, else draw?") is run on it with a fixed node budget.
-Node counts are deterministic, so two versions of the solver compare exactly
-on the same positions, whatever the machine's load; seconds are printed
-alongside.  ``--exact`` runs the exact-value search (:func:`solve`'s kernel,
-one thread) instead.
+Node counts are deterministic (but for ``--pair``'s, below), so two versions of
+the solver compare exactly on the same positions, whatever the machine's load;
+seconds are printed alongside.  ``--exact`` runs the exact-value search instead
+(the whole-board search alone; with ``--regions`` or ``--lazy`` the searches
+:func:`solve` runs).
 
     python benchmarks/proof_bench.py [--stars 24] [--legal 20,24,28,32] [--games 8] [--budget 3000000] [--extra-turn]
     python benchmarks/proof_bench.py --hard --legal 24,32,40,48   # hard's proof horizon on this board size
@@ -25,7 +26,7 @@ on), within ``--budget`` nodes; its node column counts search nodes.
     python benchmarks/proof_bench.py --lazy --exact --stars 12 --legal 64 --budget 400000000   # whole 12-star boards
 
 ``--pair`` (with ``--lazy --exact``) runs two searches at once on one table, as
-:func:`solve` does where two cores are free (:func:`triangles.ai.lazy.search_pair`);
+:func:`solve` does on two cores (:func:`triangles.ai.lazy.search_pair`);
 the node column then counts both searches' nodes, which vary from run to run.
 
 ``--hard`` runs hard's own proofs with its budgets and its wall-clock share
@@ -69,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tt-bits", type=int, default=19, help="table size, a power of two (hard uses 19)")
     ap.add_argument("--verbose", action="store_true", help="a line per position")
     args = ap.parse_args(argv)
+    if args.pair and not (args.lazy and args.exact):
+        ap.error("--pair goes with --lazy --exact (the pair of searches solve runs)")
 
     from triangles.ai import LEVELS
     from triangles.ai.api import SearchInfo, _proved_line

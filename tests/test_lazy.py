@@ -117,6 +117,9 @@ def test_a_pair_stopped_from_outside_says_so_and_a_partner_needs_the_same_region
         LazySum(Regions(g, g.arrays()), partner=first)
     with pytest.raises(ValueError, match="not a partner"):
         LazySum(r, partner=LazySum(r, partner=first))
+    for a, b in ((first, LazySum(r, tt_bits=12)), (LazySum(r, partner=first), first)):
+        with pytest.raises(ValueError, match="its partner"):
+            search_pair(a, b, -1000, 1000, 10**9, np.zeros(1, np.uint8))
 
 
 def test_a_table_row_torn_by_two_writers_reads_as_absent():

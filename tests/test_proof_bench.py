@@ -61,6 +61,9 @@ def test_the_pair_of_searches_gives_the_single_searchs_values(capsys: pytest.Cap
     out = capsys.readouterr().out
     assert len(one) == 3 and all(v.lstrip("-").isdigit() for v in one)
     assert values(out) == one and _rows(out)[40][:2] == (3, 3)
+    with pytest.raises(SystemExit):  # --pair alone: a usage message, not a silent single search
+        proof_bench.main(["--stars", "11", "--legal", "40", "--games", "1", "--pair"])
+    assert "--pair goes with --lazy --exact" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("extra", [False, True])

@@ -643,8 +643,9 @@ class LazySum:
     lists it; successive searches share the expanded states and the table (its entries are
     bounds, valid for any window).
 
-    ``partner``: another :class:`LazySum` of the same regions whose table this one shares, to
-    search beside it on a second core (:func:`search_pair`).  It has pools of its own (each
+    ``partner``: another :class:`LazySum` of the same regions whose table this one shares
+    (``tt_bits`` is then the partner's), to search beside it on a second core
+    (:func:`search_pair`).  It has pools of its own (each
     expands what it meets) and tries its root moves in the reverse order, so the two start
     on different root moves and each finds the other's proofs in the table."""
 
@@ -700,6 +701,9 @@ def search_pair(
     when both were (``abort`` raised from outside, or both out of nodes).  On whole 12-star
     boards 1.2-1.7 times faster than one search with alternation and 1.3-1.8 times with the
     extra turn, in about the same memory (``benchmarks/middle-game.md``, seventeenth look)."""
+    if first.second or not second.second or second.tt is not first.tt or second.regions is not first.regions:
+        # two searches that are not partners would share nothing, or take each other's moves
+        raise ValueError("search_pair needs a LazySum and its partner: LazySum(r, partner=first)")
     out: list[LazyResult | None] = [None, None]
     failed: list[BaseException] = []
 
