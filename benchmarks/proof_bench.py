@@ -116,9 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _proved_line(g, g.arrays(), hard, hard.time_limit, info)
                 res, nodes = (True if info.solved else None), info.nodes
             elif args.lazy and args.exact and args.pair:
-                first = LazySum(Regions(g, g.arrays()), tt_bits=args.tt_bits)
-                second = LazySum(first.regions, partner=first)
-                lz = search_pair(first, second, -(1 << 20), 1 << 20, args.budget, abort)
+                ls = LazySum(Regions(g, g.arrays()), tt_bits=args.tt_bits)
+                lz = search_pair(ls, -(1 << 20), 1 << 20, args.budget, abort)
                 res, nodes = (None if lz.aborted else lz.value), lz.nodes
             elif args.lazy and args.exact:
                 lz = lazy_search(g, g.arrays(), max_nodes=args.budget, abort=abort, tt_bits=args.tt_bits)

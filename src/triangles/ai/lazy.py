@@ -645,7 +645,7 @@ class LazySum:
 
     ``partner``: another :class:`LazySum` of the same regions whose table this one shares
     (``tt_bits`` is then the partner's), to search beside it on a second core
-    (:func:`search_pair`).  It has pools of its own (each
+    (:func:`search_pair` makes one).  It has pools of its own (each
     expands what it meets) and tries its root moves in the reverse order, so the two start
     on different root moves and each finds the other's proofs in the table."""
 
@@ -692,18 +692,16 @@ class LazySum:
         return LazyResult(int(v), pair, int(nodes), self.states, bool(aborted))
 
 
-def search_pair(
-    first: LazySum, second: LazySum, alpha: int, beta: int, node_limit: int, abort: np.ndarray
-) -> LazyResult:
-    """One search of the same position by ``first`` and its partner ``second`` at once, each
-    on a core (the kernel runs without the GIL), the first to finish stopping the other by
-    raising ``abort`` (left raised): its result, with the nodes both searched.  Aborted only
-    when both were (``abort`` raised from outside, or both out of nodes).  On whole 12-star
-    boards 1.2-1.7 times faster than one search with alternation and 1.3-1.8 times with the
-    extra turn, in about the same memory (``benchmarks/middle-game.md``, seventeenth look)."""
-    if first.second or not second.second or second.tt is not first.tt or second.regions is not first.regions:
-        # two searches that are not partners would share nothing, or take each other's moves
-        raise ValueError("search_pair needs a LazySum and its partner: LazySum(r, partner=first)")
+def search_pair(first: LazySum, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> LazyResult:
+    """One search of ``first``'s position by ``first`` and a partner made for it
+    (``LazySum(first.regions, partner=first)``) at once, each on a core (the kernel runs
+    without the GIL), the first to finish stopping the other by raising ``abort`` (left
+    raised): its result, with the nodes both searched.  Aborted only when both were
+    (``abort`` raised from outside, or both out of nodes).  On whole 12-star boards 1.2-1.7
+    times faster than one search with alternation and 1.3-1.8 times with the extra turn, in
+    about the same memory (``benchmarks/middle-game.md``, seventeenth look).  The partner's
+    pools are dropped afterwards; ``first`` keeps its own and the shared table."""
+    second = LazySum(first.regions, partner=first)  # ValueError when ``first`` is a partner
     out: list[LazyResult | None] = [None, None]
     failed: list[BaseException] = []
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -215,10 +216,8 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
         # else the regions expanded only as far as the search reaches them, by two searches
         # sharing a table on two cores
         ls = LazySum(r, tt_bits=SOLVE_TT_BITS)
-        if SOLVE_THREADS > 1:
-            lz = search_pair(ls, LazySum(r, partner=ls), -E.INF, E.INF, max(1, max_nodes - used), timer.flag)
-        else:
-            lz = ls.search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
+        search = ls.search if SOLVE_THREADS == 1 else partial(search_pair, ls)
+        lz = search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
     if lz.aborted:
         raise ValueError(
             f"position too large to solve exactly: gave up after {used + lz.nodes} search nodes ({nlegal} legal lines)"
