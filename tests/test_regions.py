@@ -282,3 +282,43 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
                 k = int(rng.choice(lines))
                 legal_m, drawn = legal_m & ~np.uint64(1 << k) & ~r.cross[k], drawn | np.uint64(1 << k)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_later_move_gets_a_null_window_and_its_whole_window_only_when_it_beats_the_best(extra):
+    """Principal variation search: the windows _open_scout and _rescout give a node's child."""
+    from triangles.ai.regions import _open_scout, _rescout
+
+    fa = np.array([2, 0, 0], np.int64)
+    fb = np.array([7, 0, 0], np.int64)
+    scout = np.zeros(3, np.bool_)
+    stays = extra  # a scoring move keeps the mover under the extra-turn rule
+    p = 1
+
+    def child_window() -> tuple[int, int]:
+        return int(fa[1]), int(fb[1])
+
+    whole = (2 - p, 7 - p) if stays else (p - 7, p - 2)
+    _open_scout(fa, fb, scout, True, 0, p, extra)  # the node's first move: the whole window
+    assert child_window() == whole and not scout[0]
+    _open_scout(fa, fb, scout, False, 0, p, extra)  # a later one: only "does it beat 2?"
+    assert child_window() == ((2 - p, 3 - p) if stays else (p - 3, p - 2)) and scout[0]
+
+    def back(value_for_mover: int) -> int:
+        """The child's return value that makes the move worth ``value_for_mover``."""
+        return value_for_mover - p if stays else p - value_for_mover
+
+    assert not _rescout(fa, fb, scout, 0, p, back(2), extra)  # no better: nothing more to search
+    assert not scout[0]
+    for v, again in ((3, True), (6, True), (7, False), (9, False)):  # 7 and above cut the node anyway
+        _open_scout(fa, fb, scout, False, 0, p, extra)
+        assert _rescout(fa, fb, scout, 0, p, back(v), extra) is again
+        if again:
+            assert child_window() == whole
+    # a child opened with the whole window is never searched again
+    _open_scout(fa, fb, scout, True, 0, p, extra)
+    assert not _rescout(fa, fb, scout, 0, p, back(4), extra)
+    # nor is one under a null window already (nothing to narrow)
+    fb[0] = 3
+    _open_scout(fa, fb, scout, False, 0, p, extra)
+    assert not scout[0]

@@ -47,8 +47,9 @@ from triangles.ai.regions import (
     _links,
     _low,
     _move_hash,
-    _open_child,
+    _open_scout,
     _points,
+    _rescout,
     _search_stack,
     _tt_probe,
     _tt_store,
@@ -504,7 +505,8 @@ def _lazy_kernel(
     listed: (value, best root line, nodes, aborted, the pools).  The search is
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left, the
-    table's move first), with states in place of classes.  Moves are ordered as there: with
+    table's move first, null windows after a node's first move), with states in place of
+    classes.  Moves are ordered as there: with
     alternation by their value alone (a large region's kids count as worth nothing, which
     measured better than estimating them), then by points, then by the fewest points the
     regions they leave offer at once; but a large region's moves that gain come first and
@@ -512,7 +514,7 @@ def _lazy_kernel(
     large regions comes first (:func:`_large_rank`).  ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
-    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(n)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(n)
     mask = np.int64(tt.shape[0] - 1)
     tid = 1 if second else 0
 
@@ -606,7 +608,7 @@ def _lazy_kernel(
             if not extra:
                 k2 = _drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
             msz[ply + 1] = k2
-            _open_child(fa, fb, ply, MV[g, _PTS], extra)
+            _open_scout(fa, fb, scout, idx[ply] == 1, ply, MV[g, _PTS], extra)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -618,6 +620,10 @@ def _lazy_kernel(
             if aborted:
                 continue
             g = mv[ply, idx[ply] - 1]
+            if _rescout(fa, fb, scout, ply, MV[g, _PTS], ret, extra):
+                ply += 1
+                state = _ENTER
+                continue
             _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
 
 

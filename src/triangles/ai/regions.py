@@ -736,6 +736,36 @@ def _open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -
 
 
 @njit(inline="always")
+def _open_scout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, first: bool, ply: int, p: int, extra: bool) -> None:
+    """The child's window as :func:`_open_child` opens it, but for a move after the node's
+    first a null window at the node's lower bound (principal variation search): only
+    whether the move beats the best so far, with the whole window again
+    (:func:`_rescout`) only when it does.  Marks ``scout[ply]`` when it narrowed."""
+    _open_child(fa, fb, ply, p, extra)
+    scout[ply] = not first and fb[ply] - fa[ply] > 1
+    if scout[ply]:
+        if p > 0 and extra:
+            fb[ply + 1] = fa[ply + 1] + 1
+        else:
+            fa[ply + 1] = fb[ply + 1] - 1
+
+
+@njit(inline="always")
+def _rescout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, ply: int, p: int, ret: int, extra: bool) -> bool:
+    """After a child searched with a null window (:func:`_open_scout`) returned ``ret``:
+    whether it beat the node's lower bound without reaching its upper one, in which case
+    the child's whole window is opened again to search it for its value."""
+    if not scout[ply]:
+        return False
+    scout[ply] = False
+    v = p + ret if (p > 0 and extra) else p - ret
+    if fa[ply] < v < fb[ply]:
+        _open_child(fa, fb, ply, p, extra)
+        return True
+    return False
+
+
+@njit(inline="always")
 def _back_up(
     best: np.ndarray,
     bestm: np.ndarray,
@@ -767,7 +797,8 @@ def _search_stack(nlines: int) -> tuple:
     at most a region, and lists at most a move, a line): per ply the sorted multiset and its
     size, the moves and their elements, the next move, the window and its first lower bound,
     the best value and move, the table key, the moves' ranks and the nodes before the node's
-    own (its subtree's work)."""
+    own (its subtree's work), and whether its current move was opened with a null window
+    (:func:`_open_scout`)."""
     plies = nlines + 2
     width = nlines + 2
     return (
@@ -785,6 +816,7 @@ def _search_stack(nlines: int) -> tuple:
         np.zeros(plies, np.int64),
         np.zeros((plies, width), np.int64),
         np.zeros(plies, np.int64),
+        np.zeros(plies, np.bool_),
     )
 
 
@@ -900,11 +932,14 @@ def _sum_kernel(
     positions of 32-40 legal lines, 2.5x fewer nodes, about as fast).  A
     child's two copies of a class marked in ``cancel`` are dropped
     (:func:`_find_cancelling`), so that it shares its entry with the position
-    without them.  An
-    explicit stack, as in :mod:`triangles.ai.engine` (numba's cache and
-    recursion do not mix).
+    without them.  A node's moves after its first are searched with a null
+    window, and again with the whole one only when they beat the best so far
+    (principal variation search, :func:`_open_scout`; with a null window at the
+    root, as hard's proofs run it, every node has one already).  An explicit
+    stack, as in :mod:`triangles.ai.engine` (numba's cache and recursion do not
+    mix).
     """
-    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0 = _search_stack(nlines)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(nlines)
     mask = np.int64(tt.shape[0] - 1)
     npair = cancel.any()
     r = np.sort(root)
@@ -981,7 +1016,7 @@ def _sum_kernel(
             if npair:
                 k2 = _drop_pairs(ms, ply + 1, k2, cancel)
             msz[ply + 1] = k2
-            _open_child(fa, fb, ply, move_pts[g], extra)
+            _open_scout(fa, fb, scout, idx[ply] == 1, ply, move_pts[g], extra)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -992,6 +1027,10 @@ def _sum_kernel(
             if aborted:
                 continue  # unwind to the root
             g = mv[ply, idx[ply] - 1]
+            if _rescout(fa, fb, scout, ply, move_pts[g], ret, extra):
+                ply += 1
+                state = _ENTER
+                continue
             _back_up(best, bestm, fa, fb, idx, nmv, ply, g, move_pts[g], ret, extra)
 
 
