@@ -12,7 +12,7 @@ from triangles import kernels as K
 from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
-from triangles.ai.regions import Regions, SumSearch, _alone_values, _sum_kernel, sum_search
+from triangles.ai.regions import Regions, SumSearch, _alone_values, _open_scout, _rescout, _sum_kernel, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -287,8 +287,6 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
 @pytest.mark.parametrize("extra", [False, True])
 def test_a_later_move_gets_a_null_window_and_its_whole_window_only_when_it_beats_the_best(extra):
     """Principal variation search: the windows _open_scout and _rescout give a node's child."""
-    from triangles.ai.regions import _open_scout, _rescout
-
     fa = np.array([2, 0, 0], np.int64)
     fb = np.array([7, 0, 0], np.int64)
     scout = np.zeros(3, np.bool_)
