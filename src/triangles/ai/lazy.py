@@ -506,12 +506,12 @@ def _lazy_kernel(
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left, the
     table's move first, null windows after a node's first move), with states in place of
-    classes.  Moves are ordered as there: with
-    alternation by their value alone (a large region's kids count as worth nothing, which
-    measured better than estimating them), then by points, then by the fewest points the
-    regions they leave offer at once; but a large region's moves that gain come first and
-    those that lose last, and among its equal moves the one leaving the fewest lines in
-    large regions comes first (:func:`_large_rank`).  ``second``: a partner's search
+    classes.  Moves are ordered as there: with alternation by their value alone (a large
+    region's kids count as worth nothing, which measured better than estimating them), then
+    by points, then by the fewest points the regions they leave offer at once; but a large
+    region's moves that gain come first and those that lose last, and among its equal moves
+    the one leaving the fewest lines in large regions comes first (:func:`_large_rank`).
+    ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(n)
