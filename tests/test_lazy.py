@@ -180,3 +180,20 @@ def test_solve_gives_one_value_on_one_core_or_two(extra, monkeypatch):
         got.append(solver.solve(g, time_limit=None))
     assert got == [want, want]
     assert g.lines == before.lines and g.legal_count() == before.legal_count()
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_pools_that_start_tiny_grow_to_the_same_search(extra):
+    """Every pool and table grows while a search runs (between runs of the exploring loop, and
+    in an expansion's second pass); from pools of two rows the search must meet the same states
+    and visit the same nodes for the same value as from the usual ones."""
+    from triangles.ai.lazy import _new_pools, _roots
+
+    g = greedy_to(11, 30, 1, extra)
+    r = Regions(g, g.arrays())
+    usual = LazySum(r, tt_bits=16).search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
+    tiny = LazySum(r, tt_bits=16)
+    tiny.roots, tiny.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools(2))
+    grown = tiny.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
+    assert tiny.pools[0].shape[0] > 2 and tiny.pools[5].shape[0] > 128 and tiny.pools[6].shape[0] > 8
+    assert (grown.value, grown.nodes, grown.states, grown.pair) == (usual.value, usual.nodes, usual.states, usual.pair)

@@ -28,19 +28,22 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from triangles.ai.engine import _mix
+from triangles.ai.prefetch import prefetch_row
 from triangles.ai.regions import (
     MAX_LINES,
     Regions,
     _back_up,
-    _child_key,
     _child_links,
     _child_multiset,
-    _child_refutes,
+    _children_refute,
     _components,
     _drop_pairs,
     _grown,
     _ht_get,
+    _ht_grown,
+    _ht_home,
     _ht_put,
+    _ht_set,
     _index,
     _insert_ranked,
     _left_settles,
@@ -64,7 +67,7 @@ __all__ = ["SMALL", "LazyResult", "LazySum", "lazy_search", "search_pair"]
 
 _INF = 1 << 30
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_ENTER, _NEXT, _RETURN = 0, 1, 2
+_ENTER, _NEXT, _RETURN, _LIST = 0, 1, 2, 3
 _ONE = np.uint64(1)
 
 
@@ -154,24 +157,25 @@ def _large_rank(base: int, big: int) -> int:
 
 
 @njit(nogil=True)
-def _new_pools() -> tuple:
+def _new_pools(rows: int = 1024) -> tuple:
     """Empty pools: (object masks, object rows, move rows, kid list starts, kid list items,
-    state -> object table, game tree -> object table, counters)."""
+    state -> object table, game tree -> object table, counters).  ``rows``: room for that
+    many objects at first (a power of two; tests start tiny to make them grow)."""
     cnt = np.zeros(5, np.int64)
     cnt[_NOBJ] = 1  # 0 is never an object
     return (
-        np.zeros((1024, 2), np.uint64),
-        np.zeros((1024, 7), np.int64),
-        np.zeros((4096, 4), np.int64),
-        np.zeros(4096, np.int64),
-        np.zeros(4096, np.int64),
-        np.zeros((1 << 16, 3), np.uint64),
-        np.zeros((1 << 12, 3), np.uint64),
+        np.zeros((rows, 2), np.uint64),
+        np.zeros((rows, 7), np.int64),
+        np.zeros((4 * rows, 4), np.int64),
+        np.zeros(4 * rows, np.int64),
+        np.zeros(4 * rows, np.int64),
+        np.zeros((64 * rows, 3), np.uint64),
+        np.zeros((4 * rows, 3), np.uint64),
         cnt,
     )
 
 
-@njit(nogil=True)
+@njit(inline="always")
 def _new_lazy(
     legal: np.uint64, drawn: np.uint64, P: tuple, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
 ) -> tuple:
@@ -230,6 +234,8 @@ def _small_work() -> tuple:
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
     )
 
 
@@ -247,147 +253,167 @@ def _small(
 ) -> tuple:
     """The object of the small region state (l0, d0): every state it can reach explored (depth
     first, an explicit stack) and merged by game tree, as :func:`triangles.ai.regions._explore`
-    does, into the shared pools.  Returns (its id, the pools)."""
+    does, into the shared pools.  Returns (its id, the pools).  The pools grow only between
+    runs of the loop, each run going on while they have room for one more step: an array
+    rebound in a loop costs reference counting on every turn."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = _ht_get(ids, l0, d0)
     if o >= 0:
         return o, P
     f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
-    f_mline, link, relk, mh = W[15:]
+    f_mline, link, relk, mh, out_l, out_d = W[15:]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0
     f_todo[0] = l0
     f_line[0] = -1
     f_nmv[0] = 0
-    _links(l0, d0, need, on_ptr, on_cell, f_link[0], f_relk[0], l0)
+    _links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
+    f_link[0] = link
+    f_relk[0] = relk
     result = -1
     while depth >= 0:
-        F = depth
-        if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
-            j = f_ci[F]
-            c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
-            if c < 0:
-                depth += 1
-                f_l[depth] = f_cl[F, j]
-                f_d[depth] = f_cd[F, j]
-                f_todo[depth] = f_l[depth]
-                f_line[depth] = -1
-                f_nmv[depth] = 0
-                _links(f_l[depth], f_d[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_l[depth])
-                continue
-            # kept sorted
-            pos = j
-            while pos > 0 and f_kids[F, pos - 1] > c:
-                f_kids[F, pos] = f_kids[F, pos - 1]
-                pos -= 1
-            f_kids[F, pos] = c
-            f_ci[F] += 1
-            continue
-        if f_line[F] >= 0:
+        # room for one more step: a kid list, or a state's object, its moves and two keys
+        KP = _grown(KP, cnt[_NKL] + 2)
+        KI = _grown(KI, KP[cnt[_NKL]] + 64)
+        OU = _grown_rows(OU, cnt[_NOBJ])
+        OI = _grown_rows(OI, cnt[_NOBJ])
+        MV = _grown_rows(MV, cnt[_NMV] + 64)
+        if 2 * (cnt[3] + 1) > ids.shape[0]:
+            ids = _ht_grown(ids)
+        if 2 * (cnt[4] + 1) > intern.shape[0]:
+            intern = _ht_grown(intern)
+        while depth >= 0:
             nkl = cnt[_NKL]
-            if nkl + 2 >= KP.shape[0]:
-                KP = _grown(KP, nkl + 2)
-            s0 = KP[nkl]
-            if s0 + f_nc[F] >= KI.shape[0]:
-                KI = _grown(KI, s0 + f_nc[F])
-            for j in range(f_nc[F]):
-                KI[s0 + j] = f_kids[F, j]
-            KP[nkl + 1] = s0 + f_nc[F]
-            cnt[_NKL] += 1
-            f_mpts[F, f_nmv[F]] = f_pts[F]
-            f_mkl[F, f_nmv[F]] = nkl
-            f_mline[F, f_nmv[F]] = f_line[F]
-            f_nmv[F] += 1
-            f_line[F] = -1
-            continue
-        if f_todo[F] != 0:
-            b = _low(f_todo[F])
-            f_todo[F] ^= b
-            k = _index(b)
-            drawn = f_d[F]
-            pts = _points(drawn, k, need, on_ptr, on_cell)
-            nl = f_l[F] & ~b & ~cross[k]
-            nd = drawn | b
-            for q in range(64):
-                link[q] = f_link[F, q]
-                relk[q] = f_relk[F, q]
-            _child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-            f_nc[F] = _components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
-            f_ci[F] = 0
-            f_line[F] = k
-            f_pts[F] = pts
-            continue
-        # every line done: merge the state by its set of moves
-        m = f_nmv[F]
-        for j in range(m):
-            mh[j] = _move_hash(_kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
-        order = np.argsort(mh[:m])
-        sig = np.uint64(0xBB67AE8584CAA73B)
-        for j in range(m):
-            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+            if (
+                nkl + 2 >= KP.shape[0]
+                or KP[nkl] + 64 >= KI.shape[0]
+                or cnt[_NOBJ] >= OU.shape[0]
+                or cnt[_NMV] + 64 >= MV.shape[0]
+                or 2 * (cnt[3] + 1) > ids.shape[0]
+                or 2 * (cnt[4] + 1) > intern.shape[0]
+            ):
+                break
+            F = depth
+            if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
+                j = f_ci[F]
+                c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
+                if c < 0:
+                    depth += 1
+                    f_l[depth] = f_cl[F, j]
+                    f_d[depth] = f_cd[F, j]
+                    f_todo[depth] = f_l[depth]
+                    f_line[depth] = -1
+                    f_nmv[depth] = 0
+                    _links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
+                    f_link[depth] = link
+                    f_relk[depth] = relk
+                    continue
+                # kept sorted
+                pos = j
+                while pos > 0 and f_kids[F, pos - 1] > c:
+                    f_kids[F, pos] = f_kids[F, pos - 1]
+                    pos -= 1
+                f_kids[F, pos] = c
+                f_ci[F] += 1
                 continue
-            sig = _mix(sig ^ mh[order[j]])
-        c = _ht_get(intern, sig, _ONE)
-        if c < 0:
-            c = cnt[_NOBJ]
-            cnt[_NOBJ] += 1
-            intern = _ht_put(intern, cnt[4:5], sig, _ONE, c)
-            OU = _grown_rows(OU, c)
-            OI = _grown_rows(OI, c)
-            OU[c, 0] = f_l[F]
-            OU[c, 1] = f_d[F]
-            OI[c, _KEY] = np.int64(_mix(sig) >> _ONE) | 1
-            g = cnt[_NMV]
-            OI[c, _MS] = g
-            best_total = 0
-            most = 0
-            av = -_INF
+            if f_line[F] >= 0:
+                s0 = KP[nkl]
+                for j in range(f_nc[F]):
+                    KI[s0 + j] = f_kids[F, j]
+                KP[nkl + 1] = s0 + f_nc[F]
+                cnt[_NKL] += 1
+                f_mpts[F, f_nmv[F]] = f_pts[F]
+                f_mkl[F, f_nmv[F]] = nkl
+                f_mline[F, f_nmv[F]] = f_line[F]
+                f_nmv[F] += 1
+                f_line[F] = -1
+                continue
+            if f_todo[F] != 0:
+                b = _low(f_todo[F])
+                f_todo[F] ^= b
+                k = _index(b)
+                drawn = f_d[F]
+                for q in range(64):
+                    link[q] = f_link[F, q]
+                    relk[q] = f_relk[F, q]
+                _child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+                nc = _components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+                for j in range(nc):
+                    f_cl[F, j] = out_l[j]
+                    f_cd[F, j] = out_d[j]
+                    prefetch_row(ids, _ht_home(ids, out_l[j], out_d[j]))
+                f_nc[F] = nc
+                f_ci[F] = 0
+                f_line[F] = k
+                f_pts[F] = _points(drawn, k, need, on_ptr, on_cell)
+                continue
+            # every line done: merge the state by its set of moves
+            m = f_nmv[F]
+            for j in range(m):
+                mh[j] = _move_hash(_kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
+            order = np.argsort(mh[:m])
+            sig = np.uint64(0xBB67AE8584CAA73B)
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
-                q = order[j]
-                kl = f_mkl[F, q]
-                p = f_mpts[F, q]
-                t_all = p
-                offered = 0
-                s_av = 0
-                for t in range(KP[kl], KP[kl + 1]):
-                    x = KI[t]
-                    t_all += OI[x, _LEFT]
-                    offered += OI[x, _MOST]
-                    s_av += OI[x, _AV]
-                mval = p + s_av if (extra and p > 0) else p - s_av
-                if g >= MV.shape[0]:
-                    MV = _grown_rows(MV, g)
-                MV[g, _PTS] = p
-                MV[g, _KL] = kl
-                MV[g, _LINE] = f_mline[F, q]
-                MV[g, _RANK] = _value_rank(p, mval, offered, extra)
-                best_total = max(best_total, t_all)
-                most = max(most, p)
-                av = max(av, mval)
-                g += 1
-            cnt[_NMV] = g
-            OI[c, _ME] = g
-            OI[c, _LEFT] = best_total
-            OI[c, _MOST] = most
-            OI[c, _AV] = av if m > 0 else 0
-            # one move leaving nothing (a lone line): two copies are worth nothing with
-            # alternation, whatever else is on the board (see regions._find_cancelling)
-            OI[c, _PAIR] = not extra and g - OI[c, _MS] == 1 and KP[MV[g - 1, _KL] + 1] == KP[MV[g - 1, _KL]]
-        ids = _ht_put(ids, cnt[3:4], f_l[F], f_d[F], c)
-        depth -= 1
-        if depth >= 0:
-            j = f_ci[depth]
-            pos = j
-            while pos > 0 and f_kids[depth, pos - 1] > c:
-                f_kids[depth, pos] = f_kids[depth, pos - 1]
-                pos -= 1
-            f_kids[depth, pos] = c
-            f_ci[depth] += 1
-        else:
-            result = c
+                sig = _mix(sig ^ mh[order[j]])
+            c = _ht_get(intern, sig, _ONE)
+            if c < 0:
+                c = cnt[_NOBJ]
+                cnt[_NOBJ] += 1
+                _ht_set(intern, cnt, 4, sig, _ONE, c)
+                OU[c, 0] = f_l[F]
+                OU[c, 1] = f_d[F]
+                OI[c, _KEY] = np.int64(_mix(sig) >> _ONE) | 1
+                g = cnt[_NMV]
+                OI[c, _MS] = g
+                best_total = 0
+                most = 0
+                av = -_INF
+                for j in range(m):
+                    if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                        continue
+                    q = order[j]
+                    kl = f_mkl[F, q]
+                    p = f_mpts[F, q]
+                    t_all = p
+                    offered = 0
+                    s_av = 0
+                    for t in range(KP[kl], KP[kl + 1]):
+                        x = KI[t]
+                        t_all += OI[x, _LEFT]
+                        offered += OI[x, _MOST]
+                        s_av += OI[x, _AV]
+                    mval = p + s_av if (extra and p > 0) else p - s_av
+                    MV[g, _PTS] = p
+                    MV[g, _KL] = kl
+                    MV[g, _LINE] = f_mline[F, q]
+                    MV[g, _RANK] = _value_rank(p, mval, offered, extra)
+                    best_total = max(best_total, t_all)
+                    most = max(most, p)
+                    av = max(av, mval)
+                    g += 1
+                cnt[_NMV] = g
+                OI[c, _ME] = g
+                OI[c, _LEFT] = best_total
+                OI[c, _MOST] = most
+                OI[c, _AV] = av if m > 0 else 0
+                # one move leaving nothing (a lone line): two copies are worth nothing with
+                # alternation, whatever else is on the board (see regions._find_cancelling)
+                OI[c, _PAIR] = not extra and g - OI[c, _MS] == 1 and KP[MV[g - 1, _KL] + 1] == KP[MV[g - 1, _KL]]
+            _ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
+            depth -= 1
+            if depth >= 0:
+                j = f_ci[depth]
+                pos = j
+                while pos > 0 and f_kids[depth, pos - 1] > c:
+                    f_kids[depth, pos] = f_kids[depth, pos - 1]
+                    pos -= 1
+                f_kids[depth, pos] = c
+                f_ci[depth] += 1
+            else:
+                result = c
     return result, (OU, OI, MV, KP, KI, ids, intern, cnt)
 
 
@@ -405,60 +431,73 @@ def _expand(
     W: tuple,
 ) -> tuple:
     """List the moves of the unexpanded object ``c``: each line's points and the objects of the
-    regions it leaves (small ones merged by game tree, large ones left unexpanded)."""
-    link0, relk0, link, relk, out_l, out_d, kids, my = X
-    nmy = 0
+    regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
+    passes, so that the pools' arrays are rebound only in the second, over the regions met
+    for the first time: an array rebound in a loop costs reference counting on every turn."""
+    link0, relk0, link, relk, kids, my, cl, cd, ko, nco = X
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
     Dr = OU[c, 1]
     _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    # 1: each line's regions, and the objects already met
+    n = 0
+    fresh = False
     rest = L
     while rest:
         b = _low(rest)
         rest ^= b
         line = _index(b)
-        pts = _points(Dr, line, need, on_ptr, on_cell)
-        nl = L & ~b & ~cross[line]
-        nd = Dr | b
         for q in range(64):
             link[q] = link0[q]
             relk[q] = relk0[q]
         _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
-        ncomp = _components(nl, nd, cross, link, relk, out_l, out_d)
+        ncomp = _components(L & ~b & ~cross[line], Dr | b, cross, link, relk, cl[n], cd[n])
+        nco[n] = ncomp
+        for j in range(ncomp):
+            prefetch_row(ids, _ht_home(ids, cl[n, j], cd[n, j]))
+        my[n, _LINE] = line
+        n += 1
+    for i in range(n):
+        for j in range(nco[i]):
+            o = _ht_get(ids, cl[i, j], cd[i, j])
+            ko[i, j] = o
+            fresh |= o < 0
+    # 2: the objects of the regions met for the first time
+    if fresh:
+        for i in range(n):
+            for j in range(nco[i]):
+                if ko[i, j] >= 0:
+                    continue
+                o = _ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
+                if o < 0:
+                    if _popcount(cl[i, j]) <= small:
+                        o, P = _small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
+                    else:
+                        o, P = _new_lazy(cl[i, j], cd[i, j], P, need, on_ptr, on_cell)
+                    ids = P[5]
+                ko[i, j] = o
+        OU, OI, MV, KP, KI, ids, intern, cnt = P
+    # 3: each line's move
+    nkl = cnt[_NKL]
+    KP = _grown(KP, nkl + n + 2)
+    s0 = KP[nkl]
+    total = 0
+    for i in range(n):
+        total += nco[i]
+    KI = _grown(KI, s0 + total)
+    for i in range(n):
+        ncomp = nco[i]
         big = 0  # legal lines left in regions too large to merge
         for j in range(ncomp):
-            nj = _popcount(out_l[j])
+            o = ko[i, j]
+            nj = _popcount(cl[i, j])
             if nj > small:
                 big += nj
-            o = _ht_get(ids, out_l[j], out_d[j])
-            if o < 0:
-                # the tuple only when the pools change (passing it costs a reference count an array)
-                if nj <= small:
-                    o, P = _small(
-                        out_l[j],
-                        out_d[j],
-                        (OU, OI, MV, KP, KI, ids, intern, cnt),
-                        cross,
-                        need,
-                        on_ptr,
-                        on_cell,
-                        extra,
-                        W,
-                    )
-                else:
-                    o, P = _new_lazy(out_l[j], out_d[j], (OU, OI, MV, KP, KI, ids, intern, cnt), need, on_ptr, on_cell)
-                OU, OI, MV, KP, KI, ids, intern, cnt = P
             pos = j
             while pos > 0 and kids[pos - 1] > o:
                 kids[pos] = kids[pos - 1]
                 pos -= 1
             kids[pos] = o
-        nkl = cnt[_NKL]
-        if nkl + 2 >= KP.shape[0]:
-            KP = _grown(KP, nkl + 2)
-        s0 = KP[nkl]
-        if s0 + ncomp >= KI.shape[0]:
-            KI = _grown(KI, s0 + ncomp)
         offered = 0
         s_av = 0
         for j in range(ncomp):
@@ -466,21 +505,46 @@ def _expand(
             offered += OI[kids[j], _MOST]
             s_av += OI[kids[j], _AV]
         KP[nkl + 1] = s0 + ncomp
-        cnt[_NKL] += 1
+        line = my[i, _LINE]
+        pts = _points(Dr, line, need, on_ptr, on_cell)
         mval = pts + s_av if (extra and pts > 0) else pts - s_av
-        my[nmy, _PTS] = pts
-        my[nmy, _KL] = nkl
-        my[nmy, _LINE] = line
-        my[nmy, _RANK] = _large_rank(_value_rank(pts, mval, offered, extra), big)
-        nmy += 1
+        my[i, _PTS] = pts
+        my[i, _KL] = nkl
+        my[i, _RANK] = _large_rank(_value_rank(pts, mval, offered, extra), big)
+        nkl += 1
+        s0 += ncomp
+    cnt[_NKL] = nkl
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[_NMV]
-    MV = _grown_rows(MV, g + nmy)
-    MV[g : g + nmy] = my[:nmy]
+    MV = _grown_rows(MV, g + n)
+    MV[g : g + n] = my[:n]
     OI[c, _MS] = g
-    OI[c, _ME] = g + nmy
-    cnt[_NMV] = g + nmy
+    OI[c, _ME] = g + n
+    cnt[_NMV] = g + n
     return (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(nogil=True)
+def _expand_node(
+    ms: np.ndarray,
+    ply: int,
+    nn: int,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+    X: tuple,
+    W: tuple,
+) -> tuple:
+    """Expand every unexpanded object of the multiset at ``ply``: the pools."""
+    for k in range(nn):
+        c = ms[ply, k]
+        if P[1][c, _MS] < 0:
+            P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
+    return P
 
 
 @njit(nogil=True)
@@ -518,18 +582,19 @@ def _lazy_kernel(
     mask = np.int64(tt.shape[0] - 1)
     tid = 1 if second else 0
 
-    OI, MV, KP, KI = P[1], P[2], P[3], P[4]
-    oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]  # columns, again whenever the pools grow
     W = _small_work()
+    chs = np.zeros(MAX_LINES, np.int64)
     X = (
-        np.zeros(64, np.uint64),
-        np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.int64),
         np.zeros((64, 4), np.int64),
+        np.zeros((64, 64), np.uint64),
+        np.zeros((64, 64), np.uint64),
+        np.zeros((64, 64), np.int64),
+        np.zeros(64, np.int64),
     )
     msz[0] = roots.shape[0]
     ms[0, : roots.shape[0]] = np.sort(roots)
@@ -540,91 +605,107 @@ def _lazy_kernel(
     ply = 0
     ret = 0
     state = _ENTER
-    while True:
-        if state == _ENTER:
-            state = _RETURN
-            nodes += 1
-            if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
-                aborted = True
-            nn = msz[ply]
-            ret = 0
-            if aborted or nn == 0:
-                continue
-            cut, v, h = _left_settles(ms, ply, nn, oleft, okey, fa[ply], fb[ply])
-            if cut:
-                ret = v
-                continue
-            hkey[ply] = h
-            nodes0[ply] = nodes
-            cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
-            if cut:
-                ret = v
-                continue
-            # a stored move is a row of this search's pools only when this search stored it
-            hint = hint >> 1 if hint >= 0 and (hint & 1) == tid else -1
-            m = 0
-            for k in range(nn):
-                c = ms[ply, k]
-                if k > 0 and ms[ply, k - 1] == c:
+    hint = -1
+    done = False
+    while not done:
+        # the pools' arrays are bound here, outside the search loop, and never inside it: an
+        # array rebound in a loop costs reference counting on every turn
+        OI, MV, KP, KI = P[1], P[2], P[3], P[4]
+        oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]
+        mkl, mpts = MV[:, _KL], MV[:, _PTS]
+        while True:
+            if state == _ENTER:
+                state = _RETURN
+                nodes += 1
+                if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
+                    aborted = True
+                nn = msz[ply]
+                ret = 0
+                if aborted or nn == 0:
                     continue
-                if OI[c, _MS] < 0:
-                    P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
-                    OI, MV, KP, KI = P[1], P[2], P[3], P[4]
-                    oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]
-                for g in range(OI[c, _MS], OI[c, _ME]):
-                    rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
-                    _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
-                    m += 1
-            nmv[ply] = m
-            idx[ply] = 0
-            best[ply] = -_INF
-            bestm[ply] = -1
-            fa0[ply] = fa[ply]
-            state = _NEXT
-            if ply > 0:
-                # enhanced transposition cut-off (see regions._sum_kernel)
-                for j in range(m):
-                    g = mv[ply, j]
-                    kl = MV[g, _KL]
-                    ch = _child_key(h, ms, ply, nn, mvc[ply, j], KI, KP[kl], KP[kl + 1], okey, opair)
-                    cut, v = _child_refutes(tt, ch, mask, MV[g, _PTS], extra, fb[ply])
+                cut, v, h = _left_settles(ms, ply, nn, oleft, okey, fa[ply], fb[ply])
+                if cut:
+                    ret = v
+                    continue
+                hkey[ply] = h
+                nodes0[ply] = nodes
+                cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+                if cut:
+                    ret = v
+                    continue
+                # a stored move is a row of this search's pools only when this search stored it
+                hint = hint >> 1 if hint >= 0 and (hint & 1) == tid else -1
+                state = _LIST
+            elif state == _LIST:
+                nn = msz[ply]
+                h = hkey[ply]
+                fresh = False
+                for k in range(nn):
+                    if OI[ms[ply, k], _MS] < 0:
+                        fresh = True
+                        break
+                if fresh:
+                    break  # expanded outside the loop, then back here
+                m = 0
+                for k in range(nn):
+                    c = ms[ply, k]
+                    if k > 0 and ms[ply, k - 1] == c:
+                        continue
+                    for g in range(OI[c, _MS], OI[c, _ME]):
+                        rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
+                        _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
+                        m += 1
+                nmv[ply] = m
+                idx[ply] = 0
+                best[ply] = -_INF
+                bestm[ply] = -1
+                fa0[ply] = fa[ply]
+                state = _NEXT
+                if ply > 0:
+                    # enhanced transposition cut-off (see regions._sum_kernel)
+                    cut, v = _children_refute(
+                        tt, mask, h, ms, ply, nn, mv, mvc, m, mkl, mpts, KI, KP, okey, opair, extra, fb[ply], chs
+                    )
                     if cut:
                         ret = v
                         state = _RETURN
-                        break
-        elif state == _NEXT:
-            if aborted or idx[ply] >= nmv[ply]:
-                ret = best[ply]
-                if not aborted:
-                    tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
-                    _tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
-                state = _RETURN
-                continue
-            g = mv[ply, idx[ply]]
-            c = mvc[ply, idx[ply]]
-            idx[ply] += 1
-            kl = MV[g, _KL]
-            k2 = _child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
-            if not extra:
-                k2 = _drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
-            msz[ply + 1] = k2
-            _open_scout(fa, fb, scout, idx[ply] == 1, ply, MV[g, _PTS], extra)
-            ply += 1
-            state = _ENTER
-        else:  # _RETURN
-            if ply == 0:
-                line = MV[bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
-                return (0 if aborted else ret), line, nodes, aborted, P
-            ply -= 1
-            state = _NEXT
-            if aborted:
-                continue
-            g = mv[ply, idx[ply] - 1]
-            if _rescout(fa, fb, scout, ply, MV[g, _PTS], ret, extra):
+            elif state == _NEXT:
+                if aborted or idx[ply] >= nmv[ply]:
+                    ret = best[ply]
+                    if not aborted:
+                        tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
+                        _tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
+                    state = _RETURN
+                    continue
+                g = mv[ply, idx[ply]]
+                c = mvc[ply, idx[ply]]
+                idx[ply] += 1
+                kl = MV[g, _KL]
+                k2 = _child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
+                if not extra:
+                    k2 = _drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
+                msz[ply + 1] = k2
+                _open_scout(fa, fb, scout, idx[ply] == 1, ply, MV[g, _PTS], extra)
                 ply += 1
                 state = _ENTER
-                continue
-            _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
+            else:  # _RETURN
+                if ply == 0:
+                    done = True
+                    break
+                ply -= 1
+                state = _NEXT
+                if aborted:
+                    continue
+                g = mv[ply, idx[ply] - 1]
+                if _rescout(fa, fb, scout, ply, MV[g, _PTS], ret, extra):
+                    ply += 1
+                    state = _ENTER
+                    continue
+                _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
+        if not done:
+            P = _expand_node(ms, ply, msz[ply], P, cross, need, on_ptr, on_cell, extra, small, X, W)
+    line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
+    return (0 if aborted else ret), line, nodes, aborted, P
 
 
 @njit(nogil=True)
