@@ -15,9 +15,9 @@ merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
 where a large region's moves rank (:func:`_large_rank`).  Whole 10-star boards
-take 0.2-1.6 s; whole 12-star boards up to 69 s, and 1.2-40 s with two searches
+take 0.2-1.6 s; whole 12-star boards up to 62 s, and 0.9-31 s with two searches
 sharing the table on two cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve`
-runs them; ``benchmarks/middle-game.md``, fifteenth to nineteenth looks).
+runs them; ``benchmarks/middle-game.md``, fifteenth to twentieth looks).
 """
 
 from __future__ import annotations
