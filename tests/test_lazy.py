@@ -197,3 +197,41 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
     grown = tiny.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
     assert tiny.pools[0].shape[0] > 2 and tiny.pools[5].shape[0] > 128 and tiny.pools[6].shape[0] > 8
     assert (grown.value, grown.nodes, grown.states, grown.pair) == (usual.value, usual.nodes, usual.states, usual.pair)
+
+
+def test_a_new_regions_facts_come_from_its_parents_live_cells():
+    """An expansion works out a new large region's facts (live cells, best capture) from its
+    parent's live cells instead of looking its own cells up; two levels down from the root of
+    a few positions, every region a line leaves must get the facts of its own cells."""
+    from triangles.ai.lazy import _child_facts, _live_cells, _state_facts
+    from triangles.ai.regions import _split
+
+    checked = 0
+    for seed in range(3):
+        g = greedy_to(11, 30, seed)
+        r = Regions(g, g.arrays())
+        scratch = [np.zeros(64, np.uint64) for _ in range(4)]
+        und = np.zeros(r.on_cell.shape[0] + 1, np.uint64)
+        single = np.zeros(64, np.int64)
+        full = np.uint64((1 << r.n) - 1)
+        parents = [(full, np.uint64(0))]
+        for depth in range(2):
+            below = []
+            for legal, drawn in parents:
+                n = _live_cells(legal, drawn, r.need, r.on_ptr, r.on_cell, und)
+                for k in range(r.n):
+                    b = np.uint64(1 << k)
+                    if not legal & b:
+                        continue
+                    nl, nd = legal & ~b & ~r.cross[k], drawn | b
+                    nc = _split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch)
+                    for j in range(nc):
+                        cl, cd = scratch[2][j], scratch[3][j]
+                        want = _state_facts(cl, cd, r.need, r.on_ptr, r.on_cell)
+                        assert _child_facts(und, n, b, cl, single) == want
+                        assert not single.any()
+                        checked += 1
+                        if depth == 0 and k % 3 == 0:
+                            below.append((cl, cd))
+            parents = below
+    assert checked > 1000

@@ -101,6 +101,50 @@ def _state_facts(
     return live, most
 
 
+@njit(inline="always")
+def _live_cells(
+    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, und: np.ndarray
+) -> int:
+    """The undrawn sides of each live cell of the state (legal, drawn), once each, into ``und``:
+    how many.  A state a line leaves has no live cell its parent lacked (a cell with a side
+    that is neither drawn nor legal keeps it), so these give the facts of every region a line
+    leaves (:func:`_child_facts`) without looking the cells up again."""
+    n = 0
+    m = legal
+    while m:
+        b = _low(m)
+        m ^= b
+        k = _index(b)
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            u = need[on_cell[t]] & ~drawn
+            if _low(u) == b and (u & ~legal) == 0:
+                und[n] = u
+                n += 1
+    return n
+
+
+@njit(inline="always")
+def _child_facts(und: np.ndarray, n: int, b: np.uint64, region: np.uint64, single: np.ndarray) -> tuple[int, int]:
+    """:func:`_state_facts` of the region of legal lines ``region`` that drawing the line ``b``
+    leaves, from the parent's live cells (:func:`_live_cells`): a cell is live there when its
+    undrawn sides but ``b`` are all in the region (and there are some)."""
+    live = 0
+    most = 0
+    for q in range(n):
+        u = und[q] & ~b
+        if u != 0 and (u & ~region) == 0:
+            live += 1
+            if u == _low(u):
+                k = _index(u)
+                single[k] += 1
+                most = max(most, single[k])
+    for q in range(n):  # cleared for the next call
+        u = und[q] & ~b
+        if u != 0 and u == _low(u):
+            single[_index(u)] = 0
+    return live, most
+
+
 #: regions of at most this many legal lines are explored whole and merged by game tree
 SMALL = 12
 
@@ -176,10 +220,9 @@ def _new_pools(rows: int = 1024) -> tuple:
 
 
 @njit(inline="always")
-def _new_lazy(
-    legal: np.uint64, drawn: np.uint64, P: tuple, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
-) -> tuple:
-    """A new unexpanded object for the region state (legal, drawn): (its id, the pools)."""
+def _new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int) -> tuple:
+    """A new unexpanded object for the region state (legal, drawn) whose facts are (``left``,
+    ``most``) (:func:`_state_facts`): (its id, the pools)."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = cnt[_NOBJ]
     cnt[_NOBJ] += 1
@@ -189,7 +232,6 @@ def _new_lazy(
     OU[o, 0] = legal
     OU[o, 1] = drawn
     OI[o, _KEY] = np.int64(_mix(legal * np.uint64(0x9E3779B97F4A7C15) ^ _mix(drawn + _ONE)) >> _ONE) | 1
-    left, most = _state_facts(legal, drawn, need, on_ptr, on_cell)
     OI[o, _LEFT] = left
     OI[o, _MOST] = most
     OI[o, _MS] = -1
@@ -434,11 +476,12 @@ def _expand(
     regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
     passes, so that the pools' arrays are rebound only in the second, over the regions met
     for the first time: an array rebound in a loop costs reference counting on every turn."""
-    link0, relk0, link, relk, kids, my, cl, cd, ko, nco = X
+    link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
     Dr = OU[c, 1]
     _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
     # 1: each line's regions, and the objects already met
     n = 0
     fresh = False
@@ -473,7 +516,10 @@ def _expand(
                     if _popcount(cl[i, j]) <= small:
                         o, P = _small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
                     else:
-                        o, P = _new_lazy(cl[i, j], cd[i, j], P, need, on_ptr, on_cell)
+                        if nund < 0:
+                            nund = _live_cells(L, Dr, need, on_ptr, on_cell, und)
+                        left, most = _child_facts(und, nund, _ONE << np.uint64(my[i, _LINE]), cl[i, j], single)
+                        o, P = _new_lazy(cl[i, j], cd[i, j], P, left, most)
                     ids = P[5]
                 ko[i, j] = o
         OU, OI, MV, KP, KI, ids, intern, cnt = P
@@ -594,6 +640,8 @@ def _lazy_kernel(
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.int64),
+        np.zeros(64, np.int64),
+        np.zeros(on_cell.shape[0] + 1, np.uint64),  # a cell is on three lines: room for all
         np.zeros(64, np.int64),
     )
     msz[0] = roots.shape[0]
@@ -721,7 +769,8 @@ def _roots(cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.
     nc = _components(full, np.uint64(0), cross, link, relk, out_l, out_d)
     roots = np.zeros(nc, np.int64)
     for j in range(nc):
-        roots[j], P = _new_lazy(out_l[j], out_d[j], P, need, on_ptr, on_cell)
+        left, most = _state_facts(out_l[j], out_d[j], need, on_ptr, on_cell)
+        roots[j], P = _new_lazy(out_l[j], out_d[j], P, left, most)
     return roots, P
 
 
