@@ -46,15 +46,14 @@ from triangles.ai.regions import (
     _ht_set,
     _index,
     _insert_ranked,
-    _left_settles,
     _links,
     _low,
     _move_hash,
+    _node_settles,
     _open_scout,
     _points,
     _rescout,
     _search_stack,
-    _tt_probe,
     _tt_store,
 )
 from triangles.jit import njit
@@ -671,13 +670,7 @@ def _lazy_kernel(
                 ret = 0
                 if aborted or nn == 0:
                     continue
-                cut, v, h = _left_settles(ms, ply, nn, oleft, okey, fa[ply], fb[ply])
-                if cut:
-                    ret = v
-                    continue
-                hkey[ply] = h
-                nodes0[ply] = nodes
-                cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+                cut, v, hint = _node_settles(ms, ply, nn, oleft, okey, fa, fb, hkey, nodes0, nodes, tt, mask)
                 if cut:
                     ret = v
                     continue

@@ -900,6 +900,32 @@ def _left_settles(
 
 
 @njit(inline="always")
+def _node_settles(
+    ms: np.ndarray,
+    ply: int,
+    n: int,
+    total: np.ndarray,
+    key: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    hkey: np.ndarray,
+    nodes0: np.ndarray,
+    nodes: int,
+    tt: np.ndarray,
+    mask: np.int64,
+) -> tuple[bool, int, int]:
+    """A node just entered, row ``ply``: whether the points left (:func:`_left_settles`) or the
+    table settle its window, and the value they give; else the table's move for it (-1: none).
+    Its key (``hkey``) and the nodes before it (``nodes0``) are kept for storing its value."""
+    cut, v, h = _left_settles(ms, ply, n, total, key, fa[ply], fb[ply])
+    if cut:
+        return True, v, -1
+    hkey[ply] = h
+    nodes0[ply] = nodes
+    return _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+
+
+@njit(inline="always")
 def _drop_pairs(ms: np.ndarray, row: int, n: int, pair: np.ndarray) -> int:
     """Row ``row`` of ``ms`` (sorted, ``n`` long) without its pairs of equal elements marked in
     ``pair`` (two copies worth nothing in any sum, :func:`_find_cancelling`); its new length."""
@@ -1014,16 +1040,11 @@ def _sum_kernel(
             ret = 0
             if aborted or n == 0:
                 continue
-            cut, v, h = _left_settles(ms, ply, n, total, key, fa[ply], fb[ply])
+            cut, v, hint = _node_settles(ms, ply, n, total, key, fa, fb, hkey, nodes0, nodes, tt, mask)
             if cut:
                 ret = v
                 continue
-            hkey[ply] = h
-            nodes0[ply] = nodes
-            cut, v, hint = _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
-            if cut:
-                ret = v
-                continue
+            h = hkey[ply]
             # the moves of each distinct class: the table's first, then by points (stable)
             m = 0
             for k in range(n):
