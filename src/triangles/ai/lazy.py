@@ -50,10 +50,12 @@ from triangles.ai.regions import (
     _low,
     _move_hash,
     _node_settles,
+    _open_moves,
     _open_scout,
     _points,
     _rescout,
     _search_stack,
+    _sorted_insert,
     _tt_store,
 )
 from triangles.jit import njit
@@ -350,12 +352,7 @@ def _small(
                     f_link[depth] = link
                     f_relk[depth] = relk
                     continue
-                # kept sorted
-                pos = j
-                while pos > 0 and f_kids[F, pos - 1] > c:
-                    f_kids[F, pos] = f_kids[F, pos - 1]
-                    pos -= 1
-                f_kids[F, pos] = c
+                _sorted_insert(f_kids, F, j, c)
                 f_ci[F] += 1
                 continue
             if f_line[F] >= 0:
@@ -446,12 +443,7 @@ def _small(
             _ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
             depth -= 1
             if depth >= 0:
-                j = f_ci[depth]
-                pos = j
-                while pos > 0 and f_kids[depth, pos - 1] > c:
-                    f_kids[depth, pos] = f_kids[depth, pos - 1]
-                    pos -= 1
-                f_kids[depth, pos] = c
+                _sorted_insert(f_kids, depth, f_ci[depth], c)
                 f_ci[depth] += 1
             else:
                 result = c
@@ -538,17 +530,14 @@ def _expand(
             nj = _popcount(cl[i, j])
             if nj > small:
                 big += nj
-            pos = j
-            while pos > 0 and kids[pos - 1] > o:
-                kids[pos] = kids[pos - 1]
-                pos -= 1
-            kids[pos] = o
+            _sorted_insert(kids, 0, j, o)
         offered = 0
         s_av = 0
         for j in range(ncomp):
-            KI[s0 + j] = kids[j]
-            offered += OI[kids[j], _MOST]
-            s_av += OI[kids[j], _AV]
+            x = kids[0, j]
+            KI[s0 + j] = x
+            offered += OI[x, _MOST]
+            s_av += OI[x, _AV]
         KP[nkl + 1] = s0 + ncomp
         line = my[i, _LINE]
         pts = _points(Dr, line, need, on_ptr, on_cell)
@@ -634,7 +623,7 @@ def _lazy_kernel(
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
-        np.zeros(64, np.int64),
+        np.zeros((1, 64), np.int64),
         np.zeros((64, 4), np.int64),
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.uint64),
@@ -696,11 +685,7 @@ def _lazy_kernel(
                         rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
                         _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
                         m += 1
-                nmv[ply] = m
-                idx[ply] = 0
-                best[ply] = -_INF
-                bestm[ply] = -1
-                fa0[ply] = fa[ply]
+                _open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
                 state = _NEXT
                 if ply > 0:
                     # enhanced transposition cut-off (see regions._sum_kernel)

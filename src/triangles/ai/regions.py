@@ -446,11 +446,7 @@ def _explore(
                     x = f_kids[F, j]
                     if x == 0:
                         continue
-                    pos = nk
-                    while pos > 0 and f_kids[F, pos - 1] > x:
-                        f_kids[F, pos] = f_kids[F, pos - 1]
-                        pos -= 1
-                    f_kids[F, pos] = x
+                    _sorted_insert(f_kids, F, nk, x)
                     nk += 1
                 kl_ptr = _grown(kl_ptr, nkl + 2)
                 kl_hash = _grown(kl_hash, nkl + 1)
@@ -668,6 +664,16 @@ def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int
 
 
 @njit(inline="always")
+def _sorted_insert(rows: np.ndarray, r: int, n: int, x: int) -> None:
+    """Put ``x`` among the ``n`` sorted values that start row ``r``, keeping them sorted."""
+    pos = n
+    while pos > 0 and rows[r, pos - 1] > x:
+        rows[r, pos] = rows[r, pos - 1]
+        pos -= 1
+    rows[r, pos] = x
+
+
+@njit(inline="always")
 def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np.ndarray, start: int, end: int) -> int:
     """Row ``ply + 1`` of ``ms``: row ``ply`` (sorted, ``msz[ply]`` long) less one ``c``, plus
     ``items[start:end]``, kept sorted; returns its length."""
@@ -681,12 +687,7 @@ def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np
         ms[ply + 1, k2] = x
         k2 += 1
     for t in range(start, end):
-        x = items[t]
-        pos = k2
-        while pos > 0 and ms[ply + 1, pos - 1] > x:
-            ms[ply + 1, pos] = ms[ply + 1, pos - 1]
-            pos -= 1
-        ms[ply + 1, pos] = x
+        _sorted_insert(ms, ply + 1, k2, items[t])
         k2 += 1
     return k2
 
@@ -926,6 +927,26 @@ def _node_settles(
 
 
 @njit(inline="always")
+def _open_moves(
+    nmv: np.ndarray,
+    idx: np.ndarray,
+    best: np.ndarray,
+    bestm: np.ndarray,
+    fa0: np.ndarray,
+    fa: np.ndarray,
+    ply: int,
+    m: int,
+) -> None:
+    """The ``m`` moves just listed at row ``ply`` are to be searched from the first, with no
+    best yet, and the window's lower end as it came (for the table's bound)."""
+    nmv[ply] = m
+    idx[ply] = 0
+    best[ply] = -_INF
+    bestm[ply] = -1
+    fa0[ply] = fa[ply]
+
+
+@njit(inline="always")
 def _drop_pairs(ms: np.ndarray, row: int, n: int, pair: np.ndarray) -> int:
     """Row ``row`` of ``ms`` (sorted, ``n`` long) without its pairs of equal elements marked in
     ``pair`` (two copies worth nothing in any sum, :func:`_find_cancelling`); its new length."""
@@ -1054,11 +1075,7 @@ def _sum_kernel(
                 for g in range(move_ptr[c], move_ptr[c + 1]):
                     _insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
                     m += 1
-            nmv[ply] = m
-            idx[ply] = 0
-            best[ply] = -_INF
-            bestm[ply] = -1
-            fa0[ply] = fa[ply]
+            _open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
             state = _NEXT
             if ply > 0:
                 # enhanced transposition cut-off: a child whose stored bound already refutes
