@@ -559,29 +559,6 @@ def _expand(
 
 
 @njit(nogil=True)
-def _expand_node(
-    ms: np.ndarray,
-    ply: int,
-    nn: int,
-    P: tuple,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
-    extra: bool,
-    small: int,
-    X: tuple,
-    W: tuple,
-) -> tuple:
-    """Expand every unexpanded object of the multiset at ``ply``: the pools."""
-    for k in range(nn):
-        c = ms[ply, k]
-        if P[1][c, _MS] < 0:
-            P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
-    return P
-
-
-@njit(nogil=True)
 def _lazy_kernel(
     cross: np.ndarray,
     need: np.ndarray,
@@ -728,8 +705,11 @@ def _lazy_kernel(
                     state = _ENTER
                     continue
                 _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
-        if not done:
-            P = _expand_node(ms, ply, msz[ply], P, cross, need, on_ptr, on_cell, extra, small, X, W)
+        if not done:  # a node listing states not yet expanded: expanded here, then back to it
+            for k in range(msz[ply]):
+                c = ms[ply, k]
+                if P[1][c, _MS] < 0:
+                    P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
     line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
 
