@@ -8,7 +8,7 @@ import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
 from triangles.ai.lazy import _KEY, LazySum, _large_rank, _value_rank, lazy_search, search_pair
-from triangles.ai.regions import Regions, _tt_probe, _tt_store, sum_search
+from triangles.ai.regions import Regions, _tt_keep_cut, _tt_probe, _tt_row, _tt_store, sum_search
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -138,6 +138,56 @@ def test_a_table_row_torn_by_two_writers_reads_as_absent():
     torn = tt.copy()
     torn[row, 3] += 4  # another write's work and flag
     assert _tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+
+
+def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
+    """An enhanced cut-off's lower bound goes into an empty row of its bucket, or over a row
+    holding only such a bound, as a lower bound with no move; a searched row (work above one)
+    of another key stays, and so does a row with a best move for the same key."""
+    mask = np.int64(15)
+    h = np.int64(0x5DEECE66D1234566)
+    tt = np.zeros((16, 4), np.int64)
+    _tt_keep_cut(tt, mask, h, 4)
+    assert _tt_row(tt, h, mask) == (True, 4, -1, 1 | (1 << 2))  # lower bound 4, work 1
+    assert _tt_probe(tt, h, mask, 2, 4, True) == (True, 4, -1)  # settles a window it reaches
+    assert _tt_probe(tt, h, mask, 4, 6, True)[0] is False  # and not one it does not
+    _tt_keep_cut(tt, mask, h, 6)  # over its own row
+    assert _tt_row(tt, h, mask)[1] == 6 and int((tt[:, 0] != 0).sum()) == 1
+    full = np.zeros((16, 4), np.int64)
+    for k, work in ((h + 16, 50), (h + 32, 40)):  # the bucket's two rows: other keys' searches
+        _tt_store(full, mask, np.int64(k), 1, 3, -10, 10, work)
+    assert int((full[:, 0] != 0).sum()) == 2
+    before = full.copy()
+    _tt_keep_cut(full, mask, h, 4)
+    assert (full == before).all()
+    mine = np.zeros((16, 4), np.int64)
+    _tt_store(mine, mask, h, 2, 7, 1, 3, 50)  # this key's own searched row, with its best move
+    before = mine.copy()
+    _tt_keep_cut(mine, mask, h, 4)
+    assert (mine == before).all()
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_moves_key_sum_is_its_kids_keys(extra):
+    """Each listed move keeps its kids' keys added up (the enhanced cut-offs' child key in one
+    addition), or 0 where a kid's pairs cancel and the child's key needs the multiset."""
+    from triangles.ai.lazy import _KL, _NMV, _PAIR, _SUM
+
+    g = greedy_to(11, 30, 1, extra)
+    ls = LazySum(Regions(g, g.arrays()), tt_bits=16)
+    ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
+    OI, MV, KP, KI, cnt = ls.pools[1], ls.pools[2], ls.pools[3], ls.pools[4], ls.pools[7]
+    summed = paired = 0
+    for g_ in range(int(cnt[_NMV])):
+        kl = int(MV[g_, _KL])
+        kids = KI[KP[kl] : KP[kl + 1]]
+        if OI[kids, _PAIR].any():
+            assert MV[g_, _SUM] == 0
+            paired += 1
+        else:
+            assert MV[g_, _SUM] == OI[kids, _KEY].sum()  # int64 sums wrap alike
+            summed += kids.size > 0
+    assert summed > 1000 and (extra or paired > 0)
 
 
 @pytest.mark.parametrize("extra", [False, True])

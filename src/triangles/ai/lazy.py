@@ -14,10 +14,11 @@ of at most :data:`SMALL` lines is still explored whole when first met and
 merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
-where a large region's moves rank (:func:`_large_rank`).  Whole 10-star boards
-take 0.2-1.6 s; whole 12-star boards up to 62 s, and 0.9-31 s with two searches
-sharing the table on two cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve`
-runs them; ``benchmarks/middle-game.md``, fifteenth to twentieth looks).
+where a large region's moves rank (:func:`_large_rank`) and where the cut-offs
+are kept in the table.  Whole 10-star boards take 0.2-1.6 s; whole 12-star
+boards up to 62 s, and 0.8-30 s with two searches sharing the table on two
+cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve` runs them;
+``benchmarks/middle-game.md``, fifteenth to twenty-first looks).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from triangles.ai.regions import (
     _rescout,
     _search_stack,
     _sorted_insert,
+    _tt_keep_cut,
     _tt_store,
 )
 from triangles.jit import njit
@@ -149,9 +151,10 @@ def _child_facts(und: np.ndarray, n: int, b: np.uint64, region: np.uint64, singl
 #: regions of at most this many legal lines are explored whole and merged by game tree
 SMALL = 12
 
-# columns of the objects' int64 rows, of the moves' rows, and the counters
+# columns of the objects' int64 rows, of the moves' rows (``_SUM``: the keys of the move's
+# kids added up, 0 where one of them is a lone line whose pairs cancel), and the counters
 _KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
-_PTS, _KL, _LINE, _RANK = 0, 1, 2, 3
+_PTS, _KL, _LINE, _RANK, _SUM = 0, 1, 2, 3, 4
 _NOBJ, _NMV, _NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
 
 
@@ -211,7 +214,7 @@ def _new_pools(rows: int = 1024) -> tuple:
     return (
         np.zeros((rows, 2), np.uint64),
         np.zeros((rows, 7), np.int64),
-        np.zeros((4 * rows, 4), np.int64),
+        np.zeros((4 * rows, 5), np.int64),
         np.zeros(4 * rows, np.int64),
         np.zeros(4 * rows, np.int64),
         np.zeros((64 * rows, 3), np.uint64),
@@ -418,16 +421,21 @@ def _small(
                     t_all = p
                     offered = 0
                     s_av = 0
+                    ksum = np.int64(0)
+                    kpair = False
                     for t in range(KP[kl], KP[kl + 1]):
                         x = KI[t]
                         t_all += OI[x, _LEFT]
                         offered += OI[x, _MOST]
                         s_av += OI[x, _AV]
+                        ksum += OI[x, _KEY]
+                        kpair |= OI[x, _PAIR] != 0
                     mval = p + s_av if (extra and p > 0) else p - s_av
                     MV[g, _PTS] = p
                     MV[g, _KL] = kl
                     MV[g, _LINE] = f_mline[F, q]
                     MV[g, _RANK] = _value_rank(p, mval, offered, extra)
+                    MV[g, _SUM] = 0 if kpair else ksum
                     best_total = max(best_total, t_all)
                     most = max(most, p)
                     av = max(av, mval)
@@ -533,11 +541,15 @@ def _expand(
             _sorted_insert(kids, 0, j, o)
         offered = 0
         s_av = 0
+        ksum = np.int64(0)
+        kpair = False
         for j in range(ncomp):
             x = kids[0, j]
             KI[s0 + j] = x
             offered += OI[x, _MOST]
             s_av += OI[x, _AV]
+            ksum += OI[x, _KEY]
+            kpair |= OI[x, _PAIR] != 0
         KP[nkl + 1] = s0 + ncomp
         line = my[i, _LINE]
         pts = _points(Dr, line, need, on_ptr, on_cell)
@@ -545,6 +557,7 @@ def _expand(
         my[i, _PTS] = pts
         my[i, _KL] = nkl
         my[i, _RANK] = _large_rank(_value_rank(pts, mval, offered, extra), big)
+        my[i, _SUM] = 0 if kpair else ksum
         nkl += 1
         s0 += ncomp
     cnt[_NKL] = nkl
@@ -586,6 +599,11 @@ def _lazy_kernel(
     by points, then by the fewest points the regions they leave offer at once; but a large
     region's moves that gain come first and those that lose last, and among its equal moves
     the one leaving the fewest lines in large regions comes first (:func:`_large_rank`).
+    Unlike there, a cut-off the children's stored bounds give is kept in the table where
+    that evicts nothing searched (:func:`triangles.ai.regions._tt_keep_cut`), and a child's
+    key is its parent's plus the sum its move keeps (``_SUM``): on eight whole 12-star
+    boards 11 % less time with the extra turn and 4 % with alternation, where the boards
+    worth 2 gained nothing measurable (``benchmarks/middle-game.md``, twenty-first look).
     ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
@@ -601,7 +619,7 @@ def _lazy_kernel(
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros((1, 64), np.int64),
-        np.zeros((64, 4), np.int64),
+        np.zeros((64, 5), np.int64),
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.int64),
@@ -625,7 +643,7 @@ def _lazy_kernel(
         # array rebound in a loop costs reference counting on every turn
         OI, MV, KP, KI = P[1], P[2], P[3], P[4]
         oleft, okey, opair = OI[:, _LEFT], OI[:, _KEY], OI[:, _PAIR]
-        mkl, mpts = MV[:, _KL], MV[:, _PTS]
+        mkl, mpts, msum = MV[:, _KL], MV[:, _PTS], MV[:, _SUM]
         while True:
             if state == _ENTER:
                 state = _RETURN
@@ -667,11 +685,13 @@ def _lazy_kernel(
                 if ply > 0:
                     # enhanced transposition cut-off (see regions._sum_kernel)
                     cut, v = _children_refute(
-                        tt, mask, h, ms, ply, nn, mv, mvc, m, mkl, mpts, KI, KP, okey, opair, extra, fb[ply], chs
+                        tt, mask, h, ms, ply, nn, mv, mvc, m, mkl, mpts, KI, KP, okey, opair, extra, fb[ply], chs, msum
                     )
                     if cut:
                         ret = v
                         state = _RETURN
+                        if hint < 0:
+                            _tt_keep_cut(tt, mask, h, v)
             elif state == _NEXT:
                 if aborted or idx[ply] >= nmv[ply]:
                     ret = best[ply]

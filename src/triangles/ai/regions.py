@@ -664,6 +664,27 @@ def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int
 
 
 @njit(inline="always")
+def _tt_keep_cut(tt: np.ndarray, mask: np.int64, h: np.int64, value: int) -> None:
+    """Keep an enhanced cut-off's lower bound ``value`` for the key ``h`` (no best move, the
+    work of one node) where that evicts nothing searched: in an empty row of the key's bucket,
+    or one holding only such a bound; never over a row with a best move for ``h`` (the pair's
+    partner's move, :func:`triangles.ai.lazy.search_pair`, would be lost).  The next visit is
+    then settled by the table, before its moves are listed and their children probed."""
+    slot = _tt_bucket(h, mask)
+    fw = np.int64(_LOWER | (1 << 2))
+    for s in range(slot, slot + 2):
+        mine = tt[s, 0] ^ tt[s, 1] ^ tt[s, 2] ^ tt[s, 3] == h
+        if mine and tt[s, 2] >= 0:
+            return
+        if mine or tt[s, 0] == 0 or tt[s, 3] >> 2 <= 1:
+            tt[s, 0] = h ^ value ^ np.int64(-1) ^ fw
+            tt[s, 1] = value
+            tt[s, 2] = -1
+            tt[s, 3] = fw
+            return
+
+
+@njit(inline="always")
 def _sorted_insert(rows: np.ndarray, r: int, n: int, x: int) -> None:
     """Put ``x`` among the ``n`` sorted values that start row ``r``, keeping them sorted."""
     pos = n
@@ -758,14 +779,22 @@ def _children_refute(
     extra: bool,
     hi: int,
     chs: np.ndarray,
+    move_sum: np.ndarray,
 ) -> tuple[bool, int]:
     """Enhanced transposition cut-offs over a node's ``m`` listed moves: (whether one child's
     stored bound already reaches ``hi``, the value it gives).  Every child's key first, with its
     table row asked for at once (:func:`triangles.ai.prefetch.prefetch_row`), then the probes:
-    the rows load side by side instead of one after another."""
+    the rows load side by side instead of one after another.  ``move_sum``: each move's kids'
+    keys added up when it was listed (0: unknown, or a kid whose pairs cancel), which makes a
+    child's key one addition; an empty array where there are none."""
+    sums = move_sum.shape[0] > 0
     for j in range(m):
-        kl = move_kl[mv[ply, j]]
-        ch = _child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
+        g = mv[ply, j]
+        if sums and move_sum[g] != 0:
+            ch = h - key[mvc[ply, j]] + move_sum[g]
+        else:
+            kl = move_kl[g]
+            ch = _child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
         chs[j] = ch
         prefetch_row(tt, _tt_bucket(ch, mask))
     for j in range(m):
@@ -1099,6 +1128,7 @@ def _sum_kernel(
                     extra,
                     fb[ply],
                     chs,
+                    move_kl[:0],
                 )
                 if cut:
                     ret = v
