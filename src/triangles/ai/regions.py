@@ -667,9 +667,10 @@ def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int
 def _tt_keep_cut(tt: np.ndarray, mask: np.int64, h: np.int64, value: int) -> None:
     """Keep an enhanced cut-off's lower bound ``value`` for the key ``h`` (no best move, the
     work of one node) where that evicts nothing searched: in an empty row of the key's bucket,
-    or one holding only such a bound; never over a row with a best move for ``h`` (the pair's
-    partner's move, :func:`triangles.ai.lazy.search_pair`, would be lost).  The next visit is
-    then settled by the table, before its moves are listed and their children probed."""
+    over its own row, or over a row whose work is one node (such a bound, or a search that
+    visited one child); never over a row with a best move for ``h`` (the pair's partner's move,
+    :func:`triangles.ai.lazy.search_pair`, would be lost).  The next visit is then settled by
+    the table, before its moves are listed and their children probed."""
     slot = _tt_bucket(h, mask)
     fw = np.int64(_LOWER | (1 << 2))
     for s in range(slot, slot + 2):
