@@ -16,7 +16,7 @@ search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
 where a large region's moves rank (:func:`_large_rank`) and where the cut-offs
 are kept in the table.  Whole 10-star boards take 0.2-1.6 s; whole 12-star
-boards up to 62 s, and 0.8-30 s with two searches sharing the table on two
+boards up to 62 s, and 0.8-24 s with two searches sharing the table on two
 cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve` runs them;
 ``benchmarks/middle-game.md``, fifteenth to twenty-first looks).
 """
@@ -160,10 +160,12 @@ _NOBJ, _NMV, _NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
 
 @njit(inline="always")
 def _grown_rows(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``, or a copy with twice the rows when row ``size`` would not fit."""
+    """``a``, or a copy with twice the rows when row ``size`` would not fit.  The new rows are
+    left unwritten (every row is written before it is read): filling them would touch every
+    page of the new array at once, and a page touched for the first time costs a fault."""
     if size < a.shape[0]:
         return a
-    b = np.zeros((max(2 * a.shape[0], size + 1), a.shape[1]), a.dtype)
+    b = np.empty((max(2 * a.shape[0], size + 1), a.shape[1]), a.dtype)
     b[: a.shape[0]] = a
     return b
 
@@ -241,6 +243,7 @@ def _new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int
     OI[o, _MS] = -1
     OI[o, _ME] = -1
     OI[o, _AV] = 0
+    OI[o, _PAIR] = 0
     return o, (OU, OI, MV, KP, KI, ids, intern, cnt)
 
 
@@ -320,8 +323,8 @@ def _small(
     result = -1
     while depth >= 0:
         # room for one more step: a kid list, or a state's object, its moves and two keys
-        KP = _grown(KP, cnt[_NKL] + 2)
-        KI = _grown(KI, KP[cnt[_NKL]] + 64)
+        KP = _grown(KP, cnt[_NKL] + 2, False)
+        KI = _grown(KI, KP[cnt[_NKL]] + 64, False)
         OU = _grown_rows(OU, cnt[_NOBJ])
         OI = _grown_rows(OI, cnt[_NOBJ])
         MV = _grown_rows(MV, cnt[_NMV] + 64)
@@ -524,12 +527,12 @@ def _expand(
         OU, OI, MV, KP, KI, ids, intern, cnt = P
     # 3: each line's move
     nkl = cnt[_NKL]
-    KP = _grown(KP, nkl + n + 2)
+    KP = _grown(KP, nkl + n + 2, False)
     s0 = KP[nkl]
     total = 0
     for i in range(n):
         total += nco[i]
-    KI = _grown(KI, s0 + total)
+    KI = _grown(KI, s0 + total, False)
     for i in range(n):
         ncomp = nco[i]
         big = 0  # legal lines left in regions too large to merge

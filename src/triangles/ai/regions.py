@@ -304,11 +304,14 @@ def _split(
 
 
 @njit(inline="always")
-def _grown(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``, or a copy twice as long when ``size`` would not fit."""
+def _grown(a: np.ndarray, size: int, zeroed: bool = True) -> np.ndarray:
+    """``a``, or a copy twice as long when ``size`` would not fit; its new part zeroed, or left
+    unwritten where every item is written before it is read (``zeroed`` false: filling it
+    would touch every page at once, see :func:`triangles.ai.lazy._grown_rows`)."""
     if size < a.shape[0]:
         return a
-    b = np.zeros(max(2 * a.shape[0], size + 1), a.dtype)
+    n = max(2 * a.shape[0], size + 1)
+    b = np.zeros(n, a.dtype) if zeroed else np.empty(n, a.dtype)
     b[: a.shape[0]] = a
     return b
 
