@@ -1072,6 +1072,7 @@ def _sum_kernel(
     """
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(nlines)
     chs = np.zeros(MAX_LINES, np.int64)
+    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see _children_refute)
     mask = np.int64(tt.shape[0] - 1)
     npair = cancel.any()
     r = np.sort(root)
@@ -1132,7 +1133,7 @@ def _sum_kernel(
                     extra,
                     fb[ply],
                     chs,
-                    move_kl[:0],
+                    no_sums,
                 )
                 if cut:
                     ret = v
