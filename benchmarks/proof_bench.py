@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from triangles.ai.baselines import greedy_move
     from triangles.ai.lazy import LazySum, lazy_search, search_pair
     from triangles.ai.regions import Regions, sum_search
-    from triangles.ai.solver import decide, decide_lazy, decide_regions, exact
+    from triangles.ai.solver import SOLVE_ROWS, decide, decide_lazy, decide_regions, exact
     from triangles.presets import get_preset
     from triangles.rules import Game
 
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 _proved_line(g, g.arrays(), hard, hard.time_limit, info)
                 res, nodes = (True if info.solved else None), info.nodes
             elif args.lazy and args.exact and args.pair:
-                ls = LazySum(Regions(g, g.arrays()), tt_bits=args.tt_bits)
+                ls = LazySum(Regions(g, g.arrays()), tt_bits=args.tt_bits, rows=SOLVE_ROWS)
                 lz = search_pair(ls, -(1 << 20), 1 << 20, args.budget, abort)
                 res, nodes = (None if lz.aborted else lz.value), lz.nodes
             elif args.lazy and args.exact:

@@ -237,16 +237,45 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
     """Every pool and table grows while a search runs (between runs of the exploring loop, and
     in an expansion's second pass); from pools of two rows the search must meet the same states
     and visit the same nodes for the same value as from the usual ones."""
-    from triangles.ai.lazy import _new_pools, _roots
+    from triangles.ai.lazy import _new_pools
 
     g = greedy_to(11, 30, 1, extra)
     r = Regions(g, g.arrays())
     usual = LazySum(r, tt_bits=16).search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
-    tiny = LazySum(r, tt_bits=16)
-    tiny.roots, tiny.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools(2))
+    start = [p.shape[0] for p in _new_pools(2)[:7]]
+    assert start == [2, 2, 16, 16, 32, 4, 8]
+    tiny = LazySum(r, tt_bits=16, rows=2)
     grown = tiny.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
-    assert tiny.pools[0].shape[0] > 2 and tiny.pools[5].shape[0] > 128 and tiny.pools[6].shape[0] > 8
+    assert all(p.shape[0] > n for p, n in zip(tiny.pools[:7], start, strict=True))
     assert (grown.value, grown.nodes, grown.states, grown.pair) == (usual.value, usual.nodes, usual.states, usual.pair)
+
+
+def test_pools_take_the_room_the_system_allows(monkeypatch):
+    """Room the system refuses is asked for again halved, down to 1024 objects, below which the
+    refusal stands; a partner reserves its partner's room."""
+    from triangles.ai import lazy
+
+    real = lazy._new_pools
+    asked = []
+
+    def refusing(rows):
+        asked.append(rows)
+        if rows > 4096 or asked[0] == 1 << 11:
+            raise MemoryError
+        return real(rows)
+
+    monkeypatch.setattr(lazy, "_new_pools", refusing)
+    assert lazy._reserved_pools(1 << 15)[0].shape[0] == 4096
+    assert asked == [1 << 15, 1 << 14, 1 << 13, 1 << 12]
+    asked.clear()
+    with pytest.raises(MemoryError):
+        lazy._reserved_pools(1 << 11)  # refused down to 1024 rows: 2048, then 1024
+    assert asked == [1 << 11, 1 << 10]
+    monkeypatch.setattr(lazy, "_new_pools", real)
+    g = greedy_to(10, 30, 0, False)
+    first = LazySum(Regions(g, g.arrays()), tt_bits=12, rows=1 << 12)
+    second = LazySum(first.regions, partner=first)
+    assert second.rows == 1 << 12 and second.pools[0].shape[0] == 1 << 12
 
 
 def test_a_new_regions_facts_come_from_its_parents_live_cells():

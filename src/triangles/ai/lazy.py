@@ -206,23 +206,41 @@ def _large_rank(base: int, big: int) -> int:
     return base + 64 - big
 
 
-@njit(nogil=True)
 def _new_pools(rows: int = 1024) -> tuple:
     """Empty pools: (object masks, object rows, move rows, kid list starts, kid list items,
     state -> object table, game tree -> object table, counters).  ``rows``: room for that
-    many objects at first (a power of two; tests start tiny to make them grow)."""
+    many objects before the pools grow (a power of two; tests start tiny to make them grow),
+    with room for 8 moves, 8 kid lists and 16 kids an object (a whole 12-star board's
+    search used 6.7, 8.5 and 13.4) and a state table of twice the rows.  Made by numpy, not
+    in a kernel: a zeroed array of numpy's takes its pages from the system only as they are
+    first written (in huge pages where the system allows), so room reserved for a long
+    search costs nothing until used, while growing by doubling writes each copy's pages
+    again.  Raises ``MemoryError`` where the system refuses the room."""
     cnt = np.zeros(5, np.int64)
     cnt[_NOBJ] = 1  # 0 is never an object
     return (
         np.zeros((rows, 2), np.uint64),
         np.zeros((rows, 7), np.int64),
-        np.zeros((4 * rows, 5), np.int64),
-        np.zeros(4 * rows, np.int64),
-        np.zeros(4 * rows, np.int64),
-        np.zeros((64 * rows, 3), np.uint64),
-        np.zeros((4 * rows, 3), np.uint64),
+        np.zeros((8 * rows, 5), np.int64),
+        np.zeros(8 * rows, np.int64),
+        np.zeros(16 * rows, np.int64),
+        np.zeros((2 * rows, 3), np.uint64),
+        # few game trees: a sparse table touches a page an entry, so it starts small
+        np.zeros((min(4 * rows, 1 << 12), 3), np.uint64),
         cnt,
     )
+
+
+def _reserved_pools(rows: int) -> tuple:
+    """:func:`_new_pools` with room for ``rows`` objects, or for as many as the system allows
+    down to 1024 (the pools grow as the search needs)."""
+    while True:
+        try:
+            return _new_pools(rows)
+        except MemoryError:
+            if rows <= 1024:
+                raise
+            rows //= 2
 
 
 @njit(inline="always")
@@ -764,9 +782,21 @@ class LazySum:
     (``tt_bits`` is then the partner's), to search beside it on a second core
     (:func:`search_pair` makes one).  It has pools of its own (each
     expands what it meets) and tries its root moves in the reverse order, so the two start
-    on different root moves and each finds the other's proofs in the table."""
+    on different root moves and each finds the other's proofs in the table.
 
-    def __init__(self, r: Regions, tt_bits: int = 20, small: int = SMALL, *, partner: LazySum | None = None) -> None:
+    ``rows``: room for that many region objects before the pools grow (a partner's is its
+    partner's): a long search is faster in room reserved at once than in pools grown by
+    doubling (:func:`_new_pools`; :data:`triangles.ai.solver.SOLVE_ROWS`)."""
+
+    def __init__(
+        self,
+        r: Regions,
+        tt_bits: int = 20,
+        small: int = SMALL,
+        *,
+        partner: LazySum | None = None,
+        rows: int = 1024,
+    ) -> None:
         if not r.fits:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
         if partner is not None and (partner.regions is not r or partner.second):
@@ -775,7 +805,8 @@ class LazySum:
         self.small = small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
         self.tt: np.ndarray = np.zeros((1 << tt_bits, 4), np.int64) if partner is None else partner.tt
-        self.roots, self.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _new_pools())
+        self.rows: int = rows if partner is None else partner.rows
+        self.roots, self.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, _reserved_pools(self.rows))
 
     @property
     def states(self) -> int:

@@ -60,6 +60,12 @@ SOLVE_MAX_NODES = 200_000_000
 #: whole 12-star boards 24-28 % fewer nodes than 2^21 (7-11 % less time on the two run side
 #: by side), on four others -3 to +10 % the time; 2^24 no faster
 SOLVE_TT_BITS = 23
+#: region objects each of :func:`solve`'s lazy searches reserves room for at once (with the
+#: moves and kid lists in proportion, :func:`triangles.ai.lazy._new_pools`): a search on a
+#: whole 12-star board met up to 4.9 M.  Room reserved is taken from the system only as it
+#: is written; grown by doubling instead, the pair took 6 % longer on the eight boards and
+#: 6-11 % on the three slowest (``benchmarks/middle-game.md``, twenty-second look)
+SOLVE_ROWS = 1 << 23
 #: region states :func:`solve` explores whole before it leaves the regions to be expanded as
 #: the search reaches them (:mod:`triangles.ai.lazy`): enough for a board fallen apart,
 #: about a second at most
@@ -215,7 +221,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
             used = res.nodes
         # else the regions expanded only as far as the search reaches them, by two searches
         # sharing a table on two cores
-        ls = LazySum(r, tt_bits=SOLVE_TT_BITS)
+        ls = LazySum(r, tt_bits=SOLVE_TT_BITS, rows=SOLVE_ROWS)
         search = ls.search if SOLVE_THREADS == 1 else partial(search_pair, ls)
         lz = search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
     if lz.aborted:
