@@ -243,7 +243,7 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
     r = Regions(g, g.arrays())
     usual = LazySum(r, tt_bits=16).search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
     start = [p.shape[0] for p in _new_pools(2)[:7]]
-    assert start == [2, 2, 16, 16, 32, 4, 8]
+    assert start == [2, 2, 16, 16, 32, 64, 8]
     tiny = LazySum(r, tt_bits=16, rows=2)
     grown = tiny.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
     assert all(p.shape[0] > n for p, n in zip(tiny.pools[:7], start, strict=True))

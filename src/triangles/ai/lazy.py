@@ -211,7 +211,7 @@ def _new_pools(rows: int = 1024) -> tuple:
     state -> object table, game tree -> object table, counters).  ``rows``: room for that
     many objects before the pools grow (a power of two; tests start tiny to make them grow),
     with room for 8 moves, 8 kid lists and 16 kids an object (a whole 12-star board's
-    search used 6.7, 8.5 and 13.4) and a state table of twice the rows.  Made by numpy, not
+    search used 6.7, 8.5 and 13.4), and the state table half the rows.  Made by numpy, not
     in a kernel: a zeroed array of numpy's takes its pages from the system only as they are
     first written (in huge pages where the system allows), so room reserved for a long
     search costs nothing until used, while growing by doubling writes each copy's pages
@@ -224,8 +224,10 @@ def _new_pools(rows: int = 1024) -> tuple:
         np.zeros((8 * rows, 5), np.int64),
         np.zeros(8 * rows, np.int64),
         np.zeros(16 * rows, np.int64),
-        np.zeros((2 * rows, 3), np.uint64),
-        # few game trees: a sparse table touches a page an entry, so it starts small
+        # the tables start smaller, since a sparse table touches a page an entry: at twice
+        # the rows the extra turn's pair took 10 % longer on whole 12-star boards, and the
+        # slowest boards gained nothing; the game trees are few
+        np.zeros((max(rows // 2, 64), 3), np.uint64),
         np.zeros((min(4 * rows, 1 << 12), 3), np.uint64),
         cnt,
     )
