@@ -156,6 +156,10 @@ SMALL = 12
 _KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
 _PTS, _KL, _LINE, _RANK, _SUM = 0, 1, 2, 3, 4
 _NOBJ, _NMV, _NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
+#: kids (and objects) a search may hold before it gives up: the kid lists' starts and items
+#: are 32-bit, and one expansion adds far fewer than the 2^24 left to spare (a search on a
+#: whole 12-star board held 65 M kids; this would take some 40 GB)
+_ROOM32 = (1 << 31) - (1 << 24)
 
 
 @njit(inline="always")
@@ -222,8 +226,8 @@ def _new_pools(rows: int = 1024) -> tuple:
         np.zeros((rows, 2), np.uint64),
         np.zeros((rows, 7), np.int64),
         np.zeros((8 * rows, 5), np.int64),
-        np.zeros(8 * rows, np.int64),
-        np.zeros(16 * rows, np.int64),
+        np.zeros(8 * rows, np.int32),  # 32-bit, half the memory: see _ROOM32
+        np.zeros(16 * rows, np.int32),
         # the tables start smaller, since a sparse table touches a page an entry: at twice
         # the rows the extra turn's pair took 10 % longer on whole 12-star boards, and the
         # slowest boards gained nothing; the game trees are few
@@ -753,6 +757,8 @@ def _lazy_kernel(
                 c = ms[ply, k]
                 if P[1][c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
+            if P[3][P[7][_NKL]] > _ROOM32 or P[7][_NOBJ] > _ROOM32:
+                aborted = True  # the kid lists' 32-bit starts and items would overflow next
     line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
 
