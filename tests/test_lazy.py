@@ -257,10 +257,11 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
 
     real = lazy._new_pools
     asked = []
+    allowed = [4096]  # the most rows the stand-in system gives
 
     def refusing(rows):
         asked.append(rows)
-        if rows > 4096 or asked[0] == 1 << 11:
+        if rows > allowed[0]:
             raise MemoryError
         return real(rows)
 
@@ -268,14 +269,31 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
     assert lazy._reserved_pools(1 << 15)[0].shape[0] == 4096
     assert asked == [1 << 15, 1 << 14, 1 << 13, 1 << 12]
     asked.clear()
+    allowed[0] = 0
     with pytest.raises(MemoryError):
-        lazy._reserved_pools(1 << 11)  # refused down to 1024 rows: 2048, then 1024
+        lazy._reserved_pools(1 << 11)
     assert asked == [1 << 11, 1 << 10]
     monkeypatch.setattr(lazy, "_new_pools", real)
     g = greedy_to(10, 30, 0, False)
     first = LazySum(Regions(g, g.arrays()), tt_bits=12, rows=1 << 12)
     second = LazySum(first.regions, partner=first)
     assert second.rows == 1 << 12 and second.pools[0].shape[0] == 1 << 12
+
+
+def test_a_search_gives_up_before_its_32_bit_kid_lists_overflow():
+    """The kid lists' starts and items are 32-bit: past :data:`_ROOM32` kids or objects the
+    pools are out of room, and below it they are not."""
+    from triangles.ai.lazy import _NKL, _NOBJ, _ROOM32, _new_pools, _out_of_room
+
+    P = _new_pools(2)
+    assert not _out_of_room(P)
+    P[3][P[7][_NKL]] = _ROOM32
+    assert not _out_of_room(P)
+    P[3][P[7][_NKL]] = _ROOM32 + 1
+    assert _out_of_room(P)
+    P[3][P[7][_NKL]] = 0
+    P[7][_NOBJ] = _ROOM32 + 1
+    assert _out_of_room(P)
 
 
 def test_a_new_regions_facts_come_from_its_parents_live_cells():

@@ -163,6 +163,13 @@ _ROOM32 = (1 << 31) - (1 << 24)
 
 
 @njit(inline="always")
+def _out_of_room(P: tuple) -> bool:
+    """Whether the pools ``P`` hold more kids or objects than :data:`_ROOM32`: the search
+    gives up before the next expansion could overflow the kid lists' 32-bit numbers."""
+    return P[3][P[7][_NKL]] > _ROOM32 or P[7][_NOBJ] > _ROOM32
+
+
+@njit(inline="always")
 def _grown_rows(a: np.ndarray, size: int) -> np.ndarray:
     """``a``, or a copy with twice the rows when row ``size`` would not fit.  The new rows are
     left unwritten (every row is written before it is read): filling them would touch every
@@ -757,8 +764,7 @@ def _lazy_kernel(
                 c = ms[ply, k]
                 if P[1][c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
-            if P[3][P[7][_NKL]] > _ROOM32 or P[7][_NOBJ] > _ROOM32:
-                aborted = True  # the kid lists' 32-bit starts and items would overflow next
+            aborted |= _out_of_room(P)
     line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
 
