@@ -252,7 +252,7 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
 
 def test_pools_take_the_room_the_system_allows(monkeypatch):
     """Room the system refuses is asked for again halved, down to 1024 objects, below which the
-    refusal stands; a partner reserves its partner's room."""
+    refusal stands; a partner reserves its partner's room (and merges what its partner does)."""
     from triangles.ai import lazy
 
     real = lazy._new_pools
@@ -275,9 +275,10 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
     assert asked == [1 << 11, 1 << 10]
     monkeypatch.setattr(lazy, "_new_pools", real)
     g = greedy_to(10, 30, 0, False)
-    first = LazySum(Regions(g, g.arrays()), tt_bits=12, rows=1 << 12)
+    first = LazySum(Regions(g, g.arrays()), tt_bits=12, small=10, rows=1 << 12)
     second = LazySum(first.regions, partner=first)
     assert second.rows == 1 << 12 and second.pools[0].shape[0] == 1 << 12
+    assert second.small == 10 and second.tt is first.tt
 
 
 def test_a_search_gives_up_before_its_32_bit_kid_lists_overflow():

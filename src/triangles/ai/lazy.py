@@ -793,7 +793,7 @@ class LazySum:
     bounds, valid for any window).
 
     ``partner``: another :class:`LazySum` of the same regions whose table this one shares
-    (``tt_bits`` is then the partner's), to search beside it on a second core
+    (``tt_bits`` and ``small`` are then the partner's), to search beside it on a second core
     (:func:`search_pair` makes one).  It has pools of its own (each
     expands what it meets) and tries its root moves in the reverse order, so the two start
     on different root moves and each finds the other's proofs in the table.
@@ -816,7 +816,7 @@ class LazySum:
         if partner is not None and (partner.regions is not r or partner.second):
             raise ValueError("a partner searches the same regions and is not a partner itself")
         self.regions: Regions = r
-        self.small = small
+        self.small = small if partner is None else partner.small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
         self.tt: np.ndarray = np.zeros((1 << tt_bits, 4), np.int64) if partner is None else partner.tt
         self.rows: int = rows if partner is None else partner.rows
