@@ -816,7 +816,7 @@ class LazySum:
         if partner is not None and (partner.regions is not r or partner.second):
             raise ValueError("a partner searches the same regions and is not a partner itself")
         self.regions: Regions = r
-        self.small = small if partner is None else partner.small
+        self.small: int = small if partner is None else partner.small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
         self.tt: np.ndarray = np.zeros((1 << tt_bits, 4), np.int64) if partner is None else partner.tt
         self.rows: int = rows if partner is None else partner.rows
