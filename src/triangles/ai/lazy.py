@@ -152,9 +152,11 @@ def _child_facts(und: np.ndarray, n: int, b: np.uint64, region: np.uint64, singl
 SMALL = 12
 
 # columns of the objects' int64 rows, of the moves' rows (``_SUM``: the keys of the move's
-# kids added up, 0 where one of them is a lone line whose pairs cancel), and the counters
+# kids added up, 0 where one of them is a lone line whose pairs cancel; ``_LINE`` only in an
+# expansion's scratch rows, since a move's line is needed only at the root, see _root_line),
+# and the counters
 _KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
-_PTS, _KL, _LINE, _RANK, _SUM = 0, 1, 2, 3, 4
+_PTS, _KL, _RANK, _SUM, _LINE = 0, 1, 2, 3, 4
 _NOBJ, _NMV, _NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
 #: kids (and objects) a search may hold before it gives up: the kid lists' starts and items
 #: are 32-bit, and one expansion adds far fewer than the 2^24 left to spare (a search on a
@@ -232,7 +234,7 @@ def _new_pools(rows: int = 1024) -> tuple:
     return (
         np.zeros((rows, 2), np.uint64),
         np.zeros((rows, 7), np.int64),
-        np.zeros((8 * rows, 5), np.int64),
+        np.zeros((8 * rows, 4), np.int64),
         np.zeros(8 * rows, np.int32),  # 32-bit, half the memory: see _ROOM32
         np.zeros(16 * rows, np.int32),
         # the tables start smaller, since a sparse table touches a page an entry: at twice
@@ -310,7 +312,6 @@ def _small_work() -> tuple:
         np.zeros(d1, np.int64),
         np.zeros((d1, 64), np.int64),
         np.zeros((d1, 64), np.int64),
-        np.zeros((d1, 64), np.int64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
@@ -341,7 +342,7 @@ def _small(
     if o >= 0:
         return o, P
     f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
-    f_mline, link, relk, mh, out_l, out_d = W[15:]
+    link, relk, mh, out_l, out_d = W[15:]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0
@@ -400,7 +401,6 @@ def _small(
                 cnt[_NKL] += 1
                 f_mpts[F, f_nmv[F]] = f_pts[F]
                 f_mkl[F, f_nmv[F]] = nkl
-                f_mline[F, f_nmv[F]] = f_line[F]
                 f_nmv[F] += 1
                 f_line[F] = -1
                 continue
@@ -467,7 +467,6 @@ def _small(
                     mval = p + s_av if (extra and p > 0) else p - s_av
                     MV[g, _PTS] = p
                     MV[g, _KL] = kl
-                    MV[g, _LINE] = f_mline[F, q]
                     MV[g, _RANK] = _value_rank(p, mval, offered, extra)
                     MV[g, _SUM] = 0 if kpair else ksum
                     best_total = max(best_total, t_all)
@@ -598,11 +597,28 @@ def _expand(
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[_NMV]
     MV = _grown_rows(MV, g + n)
-    MV[g : g + n] = my[:n]
+    MV[g : g + n] = my[:n, :_LINE]
     OI[c, _MS] = g
     OI[c, _ME] = g + n
     cnt[_NMV] = g + n
     return (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(inline="always")
+def _root_line(P: tuple, roots: np.ndarray, g: int) -> int:
+    """The line of the root move in the moves' row ``g``.  A root object is never merged and
+    is listed by :func:`_expand` (never explored: its state is in the state table from the
+    start), which lists a state's moves in the order of its legal lines; so the move's line
+    is its object's legal line of the move's rank.  Moves keep no line of their own: a
+    column less in the largest pool."""
+    OU, OI = P[0], P[1]
+    for c in roots:
+        if OI[c, _MS] <= g < OI[c, _ME]:
+            m = OU[c, 0]
+            for _ in range(g - OI[c, _MS]):
+                m ^= _low(m)
+            return _index(_low(m))
+    return -1
 
 
 @njit(nogil=True)
@@ -765,7 +781,7 @@ def _lazy_kernel(
                 if P[1][c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
             aborted |= _out_of_room(P)
-    line = P[2][bestm[0], _LINE] if bestm[0] >= 0 and not aborted else -1
+    line = _root_line(P, roots, bestm[0]) if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
 
 
