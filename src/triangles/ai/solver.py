@@ -53,7 +53,7 @@ SOLVE_THREADS = min(2, os.cpu_count() or 1)
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
 #: node budget of each of :func:`solve`'s searches (a whole 12-star board needs 1.7-46 M nodes
-#: over both, 0.8-26 s and up to about 4.1 GB; its 30 s wall-clock cap comes first on
+#: over both, 0.8-26 s and up to about 3.8 GB; its 30 s wall-clock cap comes first on
 #: the slowest)
 SOLVE_MAX_NODES = 200_000_000
 #: the rows of :func:`solve`'s table, a power of two (2^23: 256 MB): on the three slowest
