@@ -279,6 +279,9 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
     second = LazySum(first.regions, partner=first)
     assert second.rows == 1 << 12 and second.pools[0].shape[0] == 1 << 12
     assert second.small == 10 and second.tt is first.tt
+    for rows in (0, 1000):
+        with pytest.raises(ValueError, match="power of two"):
+            LazySum(first.regions, rows=rows)
 
 
 def test_a_search_gives_up_before_its_32_bit_kid_lists_overflow():

@@ -814,9 +814,9 @@ class LazySum:
     expands what it meets) and tries its root moves in the reverse order, so the two start
     on different root moves and each finds the other's proofs in the table.
 
-    ``rows``: room for that many region objects before the pools grow (a partner's is its
-    partner's): a long search is faster in room reserved at once than in pools grown by
-    doubling (:func:`_new_pools`; :data:`triangles.ai.solver.SOLVE_ROWS`)."""
+    ``rows``: room for that many region objects (a power of two) before the pools grow (a
+    partner's is its partner's): a long search is faster in room reserved at once than in
+    pools grown by doubling (:func:`_new_pools`; :data:`triangles.ai.solver.SOLVE_ROWS`)."""
 
     def __init__(
         self,
@@ -831,6 +831,8 @@ class LazySum:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
         if partner is not None and (partner.regions is not r or partner.second):
             raise ValueError("a partner searches the same regions and is not a partner itself")
+        if rows < 1 or rows & (rows - 1):
+            raise ValueError(f"rows must be a power of two (the state tables are masked): {rows}")
         self.regions: Regions = r
         self.small: int = small if partner is None else partner.small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
