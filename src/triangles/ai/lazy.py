@@ -597,7 +597,7 @@ def _expand(
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[_NMV]
     MV = _grown_rows(MV, g + n)
-    MV[g : g + n] = my[:n, :_LINE]
+    MV[g : g + n] = my[:n, :_LINE]  # every column but the line, the scratch rows' last
     OI[c, _MS] = g
     OI[c, _ME] = g + n
     cnt[_NMV] = g + n
