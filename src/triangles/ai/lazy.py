@@ -194,6 +194,9 @@ def _popcount(m: np.uint64) -> int:
 
 #: what puts a large region's gains above, and its losses below, every other move's rank
 _APART = 1 << 40
+#: what puts a line that refuted root moves above every other answer to a root move, and
+#: each root move it refuted one step higher (at most 64 steps, below the table's move)
+_REFUTER, _REFUTED = 1 << 50, 1 << 44
 
 
 @njit(inline="always")
@@ -614,11 +617,30 @@ def _root_line(P: tuple, roots: np.ndarray, g: int) -> int:
     OU, OI = P[0], P[1]
     for c in roots:
         if OI[c, _MS] <= g < OI[c, _ME]:
-            m = OU[c, 0]
-            for _ in range(g - OI[c, _MS]):
-                m ^= _low(m)
-            return _index(_low(m))
+            return _nth_line(OU[c, 0], g - OI[c, _MS])
     return -1
+
+
+@njit(inline="always")
+def _nth_line(m: np.uint64, k: int) -> int:
+    """The ``k``-th legal line (from 0) of the legal mask ``m``: the line of a large region's
+    ``k``-th move, since :func:`_expand` lists them in the order of their lines."""
+    for _ in range(k):
+        m ^= _low(m)
+    return _index(_low(m))
+
+
+@njit(inline="always")
+def _count_refuter(hist: np.ndarray, P: tuple, ms: np.ndarray, nn: int, g: int, small: int) -> None:
+    """Count in ``hist`` the line of the move ``g`` that refuted a root move, when it is a
+    large region's (a small region's moves are its game tree's, with no line of their own)."""
+    OU, OI = P[0], P[1]
+    for k in range(nn):
+        c = ms[1, k]
+        if OI[c, _MS] <= g < OI[c, _ME]:
+            if _popcount(OU[c, 0]) > small:
+                hist[_nth_line(OU[c, 0], g - OI[c, _MS])] += 1
+            return
 
 
 @njit(nogil=True)
@@ -654,6 +676,13 @@ def _lazy_kernel(
     key is its parent's plus the sum its move keeps (``_SUM``): on eight whole 12-star
     boards 11 % less time with the extra turn and 4 % with alternation, where the boards
     worth 2 gained nothing measurable (``benchmarks/middle-game.md``, twenty-first look).
+    With alternation a root move's answers (ply 1) come first in the order of the root moves
+    each line has refuted so far: every root move is usually refuted, most by a few lines,
+    and the order alone had found the refuting answer first at 6 of 49 such nodes on whole
+    12-star board 2001, the answers that failed costing 5.8 M of its 10.7 M nodes.  On eight
+    whole 12-star boards 2-56 % fewer nodes, and 29 % less time as `solve` runs the pair;
+    with the extra turn 13 % more nodes, so not there (``benchmarks/middle-game.md``,
+    twenty-third look).
     ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
@@ -687,6 +716,7 @@ def _lazy_kernel(
     ret = 0
     state = _ENTER
     hint = -1
+    refuted = np.zeros(64, np.int64)  # per line: the root moves it refuted (answering at ply 1)
     done = False
     while not done:
         # the pools' arrays are bound here, outside the search loop, and never inside it: an
@@ -726,8 +756,16 @@ def _lazy_kernel(
                     c = ms[ply, k]
                     if k > 0 and ms[ply, k - 1] == c:
                         continue
+                    # a root move's answers: the lines that refuted the most other root moves first
+                    lines = P[0][c, 0] if ply == 1 and not extra and _popcount(P[0][c, 0]) > small else np.uint64(0)
                     for g in range(OI[c, _MS], OI[c, _ME]):
                         rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
+                        if lines:
+                            lb = _low(lines)
+                            lines ^= lb
+                            times = refuted[_index(lb)]
+                            if times > 0 and g != hint:
+                                rank += _REFUTER + times * _REFUTED
                         _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
                         m += 1
                 _open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
@@ -745,6 +783,8 @@ def _lazy_kernel(
             elif state == _NEXT:
                 if aborted or idx[ply] >= nmv[ply]:
                     ret = best[ply]
+                    if ply == 1 and not extra and not aborted and bestm[1] >= 0 and ret >= fb[1]:
+                        _count_refuter(refuted, P, ms, msz[1], bestm[1], small)
                     if not aborted:
                         tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
                         _tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
