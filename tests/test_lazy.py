@@ -336,3 +336,33 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
                             below.append((cl, cd))
             parents = below
     assert checked > 1000
+
+
+def test_a_root_moves_refuting_answers_are_counted_by_their_lines():
+    """With alternation a root move's answers come in the order of the root moves each line
+    has refuted, which needs each answer's line: a large region's k-th move is its k-th legal
+    line; a small region's moves are its game tree's, with no line, and are not counted."""
+    from triangles.ai.lazy import _ME, _MS, _count_refuter, _nth_line
+
+    small = 4
+    g = greedy_to(11, 30, 0, False)
+    ls = LazySum(Regions(g, g.arrays()), small=small)
+    assert not ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT).aborted
+    OU, OI = ls.pools[0], ls.pools[1]
+    listed = [c for c in range(1, ls.states + 1) if OI[c, _MS] >= 0 and OI[c, _ME] > OI[c, _MS]]
+    large = [c for c in listed if int(OU[c, 0]).bit_count() > small]
+    few = [c for c in listed if int(OU[c, 0]).bit_count() <= small]
+    assert large and few
+    for c in large[:30] + few[:30]:
+        legal = [i for i in range(64) if int(OU[c, 0]) >> i & 1]
+        hist = np.zeros(64, np.int64)
+        ms = np.zeros((2, 1), np.int64)
+        ms[1, 0] = c
+        for g_ in range(OI[c, _MS], OI[c, _ME]):
+            _count_refuter(hist, ls.pools, ms, 1, g_, small)
+        if c in large:
+            assert [_nth_line(OU[c, 0], k) for k in range(len(legal))] == legal
+            assert OI[c, _ME] - OI[c, _MS] == len(legal)
+            assert list(np.flatnonzero(hist)) == legal and set(hist[legal]) == {1}
+        else:
+            assert not hist.any()

@@ -15,10 +15,11 @@ merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
 where a large region's moves rank (:func:`_large_rank`) and where the cut-offs
-are kept in the table.  Whole 10-star boards take 0.2-1.6 s; whole 12-star
-boards up to 62 s, and 0.8-26 s with two searches sharing the table on two
-cores (:func:`search_pair`, as :func:`triangles.ai.solver.solve` runs them;
-``benchmarks/middle-game.md``, fifteenth to twenty-second looks).
+are kept in the table, and where a root move's answers rank with alternation.  Whole
+10-star boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 0.7-18 s with two
+searches sharing the table on two cores (:func:`search_pair`, as
+:func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``, fifteenth to
+twenty-third looks).
 """
 
 from __future__ import annotations
