@@ -633,8 +633,9 @@ def _nth_line(m: np.uint64, k: int) -> int:
 
 @njit(inline="always")
 def _count_refuter(hist: np.ndarray, P: tuple, ms: np.ndarray, nn: int, g: int, small: int) -> None:
-    """Count in ``hist`` the line of the move ``g`` that refuted a root move, when it is a
-    large region's (a small region's moves are its game tree's, with no line of their own)."""
+    """Count in ``hist`` the line of the move ``g`` that refuted a root move, found among the
+    ``nn`` objects of the node at ply 1 (row 1 of ``ms``), when it is a large region's (a
+    small region's moves are its game tree's, with no line of their own)."""
     OU, OI = P[0], P[1]
     for k in range(nn):
         c = ms[1, k]
