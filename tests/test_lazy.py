@@ -342,7 +342,7 @@ def test_a_root_moves_refuting_answers_are_counted_by_their_lines():
     """With alternation a root move's answers come in the order of the root moves each line
     has refuted, which needs each answer's line: a large region's k-th move is its k-th legal
     line; a small region's moves are its game tree's, with no line, and are not counted."""
-    from triangles.ai.lazy import _ME, _MS, _count_refuter, _nth_line
+    from triangles.ai.lazy import _ME, _MS, _move_line, _nth_line
 
     small = 4
     g = greedy_to(11, 30, 0, False)
@@ -355,14 +355,13 @@ def test_a_root_moves_refuting_answers_are_counted_by_their_lines():
     assert large and few
     for c in large[:30] + few[:30]:
         legal = [i for i in range(64) if int(OU[c, 0]) >> i & 1]
-        hist = np.zeros(64, np.int64)
-        ms = np.zeros((2, 1), np.int64)
-        ms[1, 0] = c
-        for g_ in range(OI[c, _MS], OI[c, _ME]):
-            _count_refuter(hist, ls.pools, ms, 1, g_, small)
+        objs = np.array([few[0] if c != few[0] else large[0], c], np.int64)  # found among others
+        lines = [_move_line(ls.pools, objs, g_, small) for g_ in range(OI[c, _MS], OI[c, _ME])]
         if c in large:
             assert [_nth_line(OU[c, 0], k) for k in range(len(legal))] == legal
-            assert OI[c, _ME] - OI[c, _MS] == len(legal)
-            assert list(np.flatnonzero(hist)) == legal and set(hist[legal]) == {1}
+            assert lines == legal
         else:
-            assert not hist.any()
+            assert set(lines) == {-1}
+            # with small = -1 (the root's objects, never merged) every object's move has a line
+            assert _move_line(ls.pools, objs, OI[c, _MS], -1) == legal[0]
+    assert _move_line(ls.pools, np.array(large[:1], np.int64), OI[few[0], _MS], small) == -1  # not its move

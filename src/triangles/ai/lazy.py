@@ -154,7 +154,7 @@ SMALL = 12
 
 # columns of the objects' int64 rows, of the moves' rows (``_SUM``: the keys of the move's
 # kids added up, 0 where one of them is a lone line whose pairs cancel; ``_LINE`` only in an
-# expansion's scratch rows, since a move's line is needed only at the root, see _root_line),
+# expansion's scratch rows, since a move's line is needed only at the root, see _move_line),
 # and the counters
 _KEY, _LEFT, _MOST, _MS, _ME, _AV, _PAIR = 0, 1, 2, 3, 4, 5, 6
 _PTS, _KL, _RANK, _SUM, _LINE = 0, 1, 2, 3, 4
@@ -609,40 +609,27 @@ def _expand(
 
 
 @njit(inline="always")
-def _root_line(P: tuple, roots: np.ndarray, g: int) -> int:
-    """The line of the root move in the moves' row ``g``.  A root object is never merged and
-    is listed by :func:`_expand` (never explored: its state is in the state table from the
-    start), which lists a state's moves in the order of its legal lines; so the move's line
-    is its object's legal line of the move's rank.  Moves keep no line of their own: a
-    column less in the largest pool."""
+def _move_line(P: tuple, objs: np.ndarray, g: int, small: int) -> int:
+    """The line of the move in the moves' row ``g``, one of the objects ``objs``' moves, or -1
+    where that object has at most ``small`` legal lines (explored and merged: its moves are
+    its game tree's, with no line of their own).  :func:`_expand` lists a state's moves in
+    the order of its legal lines, so a move's line is its object's legal line of the move's
+    rank; moves keep no line of their own, a column less in the largest pool.  A root object
+    is never merged and never explored (its state is in the state table from the start), so
+    with ``small`` = -1 every root move has its line."""
     OU, OI = P[0], P[1]
-    for c in roots:
+    for c in objs:
         if OI[c, _MS] <= g < OI[c, _ME]:
-            return _nth_line(OU[c, 0], g - OI[c, _MS])
+            return _nth_line(OU[c, 0], g - OI[c, _MS]) if _popcount(OU[c, 0]) > small else -1
     return -1
 
 
 @njit(inline="always")
 def _nth_line(m: np.uint64, k: int) -> int:
-    """The ``k``-th legal line (from 0) of the legal mask ``m``: the line of a large region's
-    ``k``-th move, since :func:`_expand` lists them in the order of their lines."""
+    """The ``k``-th legal line (from 0) of the legal mask ``m``."""
     for _ in range(k):
         m ^= _low(m)
     return _index(_low(m))
-
-
-@njit(inline="always")
-def _count_refuter(hist: np.ndarray, P: tuple, ms: np.ndarray, nn: int, g: int, small: int) -> None:
-    """Count in ``hist`` the line of the move ``g`` that refuted a root move, found among the
-    ``nn`` objects of the node at ply 1 (row 1 of ``ms``), when it is a large region's (a
-    small region's moves are its game tree's, with no line of their own)."""
-    OU, OI = P[0], P[1]
-    for k in range(nn):
-        c = ms[1, k]
-        if OI[c, _MS] <= g < OI[c, _ME]:
-            if _popcount(OU[c, 0]) > small:
-                hist[_nth_line(OU[c, 0], g - OI[c, _MS])] += 1
-            return
 
 
 @njit(nogil=True)
@@ -786,7 +773,9 @@ def _lazy_kernel(
                 if aborted or idx[ply] >= nmv[ply]:
                     ret = best[ply]
                     if ply == 1 and not extra and not aborted and bestm[1] >= 0 and ret >= fb[1]:
-                        _count_refuter(refuted, P, ms, msz[1], bestm[1], small)
+                        q = _move_line(P, ms[1, : msz[1]], bestm[1], small)
+                        if q >= 0:
+                            refuted[q] += 1
                     if not aborted:
                         tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
                         _tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
@@ -823,7 +812,7 @@ def _lazy_kernel(
                 if P[1][c, _MS] < 0:
                     P = _expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
             aborted |= _out_of_room(P)
-    line = _root_line(P, roots, bestm[0]) if bestm[0] >= 0 and not aborted else -1
+    line = _move_line(P, roots, bestm[0], -1) if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
 
 
