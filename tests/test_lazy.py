@@ -365,3 +365,72 @@ def test_a_root_moves_refuting_answers_are_counted_by_their_lines():
             # with small = -1 (the root's objects, never merged) every object's move has a line
             assert _move_line(ls.pools, objs, OI[c, _MS], -1) == legal[0]
     assert _move_line(ls.pools, np.array(large[:1], np.int64), OI[few[0], _MS], small) == -1  # not its move
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_siblings_move_gives_the_childs_key_a_new_state_would(extra):
+    """A node whose last move (the line x of T) left a state S not yet expanded takes its cut-off
+    from the table through S's siblings: the child by a line l of S is T - l - x, which the
+    sibling T - l lists as its move x.  Wherever both are expanded, that key is the one S's own
+    move l gives (the node's other regions, its lone lines' pairs dropped, all alike)."""
+    from triangles.ai.lazy import _KL, _MS, _PAIR, _SUM, _nth_line, _sibling_key
+
+    small = 4
+    g = greedy_to(11, 30, 2, extra)
+    ls = LazySum(Regions(g, g.arrays()), tt_bits=16, small=small)
+    assert not ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT).aborted
+    P = ls.pools
+    OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+
+    def kids(m):
+        kl = int(MV[m, _KL])
+        return [int(k) for k in KI[KP[kl] : KP[kl + 1]]]
+
+    def key_of(multiset):  # the kernel's multiset key: pairs of one lone-line kind dropped
+        total = 0
+        for o in set(multiset):
+            times = multiset.count(o) % 2 if OI[o, _PAIR] else multiset.count(o)
+            total += times * int(OI[o, _KEY])
+        return wrap(total)
+
+    def wrap(v):  # the kernel's keys are int64 sums, which wrap
+        return (v + (1 << 63)) % (1 << 64) - (1 << 63)
+
+    def large(o):
+        return OI[o, _MS] >= 0 and int(OU[o, 0]).bit_count() > small
+
+    checked = unknown = cancelled = 0
+    prs = np.zeros(256, np.int64)
+    lone = [o for o in range(1, ls.states + 1) if OI[o, _PAIR]]
+    elsewhere = lone[0] if lone else 1  # a region of the node elsewhere: a lone line if any
+    for T in (o for o in range(1, ls.states + 1) if large(o)):
+        LT = int(OU[T, 0])
+        for k in range(LT.bit_count()):
+            gm = int(OI[T, _MS]) + k
+            left = kids(gm)
+            if MV[gm, _SUM] == 0 or not left:
+                continue
+            x = int(_nth_line(OU[T, 0], k))
+            node = sorted(left + [elsewhere])
+            ms = np.zeros((2, 64), np.int64)
+            ms[0, : len(node)] = node
+            base = np.int64(wrap(key_of(node) - int(MV[gm, _SUM])))
+            for S in (s for s in set(left) if large(s)):
+                LS = int(OU[S, 0])
+                for j in range(LS.bit_count()):
+                    line = int(_nth_line(OU[S, 0], j))
+                    want = node.copy()
+                    want.remove(S)
+                    want += kids(int(OI[S, _MS]) + j)
+                    got = int(_sibling_key(P, T, x, np.uint64(1 << line), base, small, ms, 0, len(node), prs))
+                    if got == 0:
+                        unknown += 1
+                        continue
+                    assert got == key_of(want), (T, x, S, line)
+                    checked += 1
+                    cancelled += any(OI[o, _PAIR] and want.count(o) > 1 for o in want)
+            if checked > 3000:
+                break
+        if checked > 3000:
+            break
+    assert checked > 200 and unknown > 0 and (extra or cancelled > 0)

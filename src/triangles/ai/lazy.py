@@ -15,11 +15,12 @@ merged with every state of the same game tree (without that merging the
 search needs 50-130 times the nodes); a larger one is never merged.  The
 table, its enhanced cut-offs and the move order are the sum search's, except
 where a large region's moves rank (:func:`_large_rank`) and where the cut-offs
-are kept in the table, and where a root move's answers rank with alternation.  Whole
-10-star boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 0.7-18 s with two
-searches sharing the table on two cores (:func:`search_pair`, as
-:func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``, fifteenth to
-twenty-third looks).
+are kept in the table, where a root move's answers rank with alternation, and where a node
+holding new states takes its cut-off through their expanded siblings before expanding
+them (:func:`_sibling_refutes`).  Whole 10-star boards take 0.2-1.6 s; whole 12-star
+boards up to 53 s, and 1.7-18 s with two searches sharing the table on two cores
+(:func:`search_pair`, as :func:`triangles.ai.solver.solve` runs them;
+``benchmarks/middle-game.md``, fifteenth to twenty-fourth looks).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from triangles.ai.regions import (
     _back_up,
     _child_links,
     _child_multiset,
+    _child_refutes,
     _children_refute,
     _components,
     _drop_pairs,
@@ -58,6 +60,7 @@ from triangles.ai.regions import (
     _rescout,
     _search_stack,
     _sorted_insert,
+    _tt_bucket,
     _tt_keep_cut,
     _tt_store,
 )
@@ -609,6 +612,133 @@ def _expand(
 
 
 @njit(inline="always")
+def _sibling_key(
+    P: tuple,
+    T: int,
+    x: int,
+    b: np.uint64,
+    base: np.int64,
+    small: int,
+    ms: np.ndarray,
+    ply: int,
+    nn: int,
+    prs: np.ndarray,
+) -> np.int64:
+    """The table key of the child that the line ``b`` leaves at a node reached by the line
+    ``x`` of the large object ``T`` (the node's key less that move's kids' keys: ``base``),
+    read from the sibling T - b, which lists the same child T - b - x as its move x: 0 when
+    unknown (the region holding x in T - b is small, merged with others of its game tree so
+    that its moves have no lines, or not yet expanded).  A lone line's kind counts in the
+    child only when it is there an odd number of times (:func:`_drop_pairs`; the node's
+    multiset is row ``ply`` of ``ms``, ``nn`` long)."""
+    OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+    bx = _ONE << np.uint64(x)
+    kl = MV[OI[T, _MS] + _popcount(OU[T, 0] & (b - _ONE)), _KL]
+    ch = base
+    found = False
+    npr = 0
+    for q in range(KP[kl], KP[kl + 1]):
+        u = KI[q]
+        lu = OU[u, 0]
+        if lu & bx:  # a small object's masks are one state of its game tree's: not trusted
+            if OI[u, _MS] < 0 or _popcount(lu) <= small:
+                return np.int64(0)
+            gx = OI[u, _MS] + _popcount(lu & (bx - _ONE))
+            if MV[gx, _SUM] != 0:
+                ch += MV[gx, _SUM]
+            else:
+                kx = MV[gx, _KL]
+                for t in range(KP[kx], KP[kx + 1]):
+                    w = KI[t]
+                    if OI[w, _PAIR] != 0:
+                        prs[npr] = w
+                        npr += 1
+                    else:
+                        ch += OI[w, _KEY]
+            found = True
+        elif OI[u, _PAIR] != 0:
+            prs[npr] = u
+            npr += 1
+        else:
+            ch += OI[u, _KEY]
+    if not found:
+        return np.int64(0)
+    for i in range(npr):
+        w = prs[i]
+        if w < 0:
+            continue
+        times = 0
+        for j in range(i, npr):
+            if prs[j] == w:
+                times += 1
+                prs[j] = -1
+        there = 0
+        for j in range(nn):
+            if ms[ply, j] == w:
+                there = 1
+        ch += OI[w, _KEY] * ((there + times) % 2 - there)
+    return ch
+
+
+@njit(nogil=True)
+def _sibling_refutes(
+    T: int,
+    g: int,
+    h: np.int64,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+    tt: np.ndarray,
+    mask: np.int64,
+    hi: int,
+    ms: np.ndarray,
+    ply: int,
+    nn: int,
+    work: np.ndarray,
+) -> tuple[bool, int]:
+    """The enhanced transposition cut-off of a node holding states not yet expanded, without
+    expanding them: (whether a child's stored bound reaches ``hi``, the value it gives).
+
+    Such a node's new states are the kids of its last move ``g``, the line x of the expanded
+    large object ``T`` (the node's key ``h``).  Its children that can be in the table are
+    those of the lines of T - x (a child keeping a new state cannot have been searched), and
+    the child by the line l is T - l - x, which the sibling T - l, often expanded already,
+    lists as its move x (:func:`_sibling_key`).  Expanding a state (each line's regions and
+    their objects) is most of a whole 12-star search's time, and the cut-offs after it
+    settle 78 % of the nodes that expand (``benchmarks/middle-game.md``, twenty-fourth
+    look).  ``work``: scratch of at least 6 * MAX_LINES."""
+    OU, OI, MV = P[0], P[1], P[2]
+    LT = OU[T, 0]
+    x = _nth_line(LT, g - OI[T, _MS])
+    if MV[g, _SUM] == 0:  # a kid whose lone lines cancel: the node's key is not its parent's sum
+        return False, 0
+    base = h - MV[g, _SUM]
+    dx = OU[T, 1] | (_ONE << np.uint64(x))
+    chs, pts, prs = work[:MAX_LINES], work[MAX_LINES : 2 * MAX_LINES], work[2 * MAX_LINES :]
+    n = 0
+    rest = LT & ~(_ONE << np.uint64(x)) & ~cross[x]
+    while rest:
+        b = _low(rest)
+        rest ^= b
+        ch = _sibling_key(P, T, x, b, base, small, ms, ply, nn, prs)
+        if ch == 0:
+            continue
+        chs[n] = ch
+        pts[n] = _points(dx, _index(b), need, on_ptr, on_cell)
+        prefetch_row(tt, _tt_bucket(ch, mask))
+        n += 1
+    for i in range(n):
+        cut, v = _child_refutes(tt, chs[i], mask, pts[i], extra, hi)
+        if cut:
+            return True, v
+    return False, 0
+
+
+@njit(inline="always")
 def _move_line(P: tuple, objs: np.ndarray, g: int, small: int) -> int:
     """The line of the move in the moves' row ``g``, one of the objects ``objs``' moves, or -1
     where that object has at most ``small`` legal lines (explored and merged: its moves are
@@ -672,6 +802,11 @@ def _lazy_kernel(
     whole 12-star boards 2-56 % fewer nodes, and 29 % less time as `solve` runs the pair;
     with the extra turn 13 % more nodes, so not there (``benchmarks/middle-game.md``,
     twenty-third look).
+    A node that lists states not yet expanded first tries the enhanced cut-off through their
+    siblings (:func:`_sibling_refutes`): expanding states is about 69 % of a whole 12-star
+    search's time, and that cut-off settles about half of such nodes without expanding
+    anything; 6 % less time in all, 9 % on the slowest boards, 12 % less memory
+    (``benchmarks/middle-game.md``, twenty-fourth look).
     ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
@@ -706,6 +841,8 @@ def _lazy_kernel(
     state = _ENTER
     hint = -1
     refuted = np.zeros(64, np.int64)  # per line: the root moves it refuted (answering at ply 1)
+    sibling = False  # the node's cut-off through its new states' siblings tried
+    work = np.zeros(6 * MAX_LINES, np.int64)
     done = False
     while not done:
         # the pools' arrays are bound here, outside the search loop, and never inside it: an
@@ -727,6 +864,7 @@ def _lazy_kernel(
                 if cut:
                     ret = v
                     continue
+                sibling = False
                 # a stored move is a row of this search's pools only when this search stored it
                 hint = hint >> 1 if hint >= 0 and (hint & 1) == tid else -1
                 state = _LIST
@@ -739,6 +877,34 @@ def _lazy_kernel(
                         fresh = True
                         break
                 if fresh:
+                    c = mvc[ply - 1, idx[ply - 1] - 1] if ply > 0 else 0
+                    if ply > 0 and not sibling and _popcount(P[0][c, 0]) > small:
+                        sibling = True  # once a node: after its expansion the cut-offs below run
+                        cut, v = _sibling_refutes(
+                            c,
+                            mv[ply - 1, idx[ply - 1] - 1],
+                            h,
+                            P,
+                            cross,
+                            need,
+                            on_ptr,
+                            on_cell,
+                            extra,
+                            small,
+                            tt,
+                            mask,
+                            fb[ply],
+                            ms,
+                            ply,
+                            nn,
+                            work,
+                        )
+                        if cut:
+                            ret = v
+                            state = _RETURN
+                            if hint < 0:
+                                _tt_keep_cut(tt, mask, h, v)
+                            continue
                     break  # expanded outside the loop, then back here
                 m = 0
                 for k in range(nn):
