@@ -841,7 +841,6 @@ def _lazy_kernel(
     state = _ENTER
     hint = -1
     refuted = np.zeros(64, np.int64)  # per line: the root moves it refuted (answering at ply 1)
-    sibling = False  # the node's cut-off through its new states' siblings tried
     work = np.zeros(6 * MAX_LINES, np.int64)
     done = False
     while not done:
@@ -864,7 +863,6 @@ def _lazy_kernel(
                 if cut:
                     ret = v
                     continue
-                sibling = False
                 # a stored move is a row of this search's pools only when this search stored it
                 hint = hint >> 1 if hint >= 0 and (hint & 1) == tid else -1
                 state = _LIST
@@ -877,9 +875,10 @@ def _lazy_kernel(
                         fresh = True
                         break
                 if fresh:
+                    # the new states are the kids of the last move, of the object c (a small
+                    # one's moves have no lines to find its siblings by)
                     c = mvc[ply - 1, idx[ply - 1] - 1] if ply > 0 else 0
-                    if ply > 0 and not sibling and _popcount(P[0][c, 0]) > small:
-                        sibling = True  # once a node: after its expansion the cut-offs below run
+                    if ply > 0 and _popcount(P[0][c, 0]) > small:
                         cut, v = _sibling_refutes(
                             c,
                             mv[ply - 1, idx[ply - 1] - 1],
