@@ -704,8 +704,8 @@ def _sibling_refutes(
     expanding them: (whether a child's stored bound reaches ``hi``, the value it gives).
 
     Such a node's new states are the kids of its last move ``g``, the line x of the expanded
-    large object ``T`` (the node's key ``h``).  Its children that can be in the table are
-    those of the lines of T - x (a child keeping a new state cannot have been searched), and
+    large object ``T`` (the node's key ``h``).  Its children that this search can have stored
+    are those of the lines of T - x (one keeping a new state it has not met before), and
     the child by the line l is T - l - x, which the sibling T - l, often expanded already,
     lists as its move x (:func:`_sibling_key`).  Expanding a state (each line's regions and
     their objects) is most of a whole 12-star search's time, and the cut-offs after it
