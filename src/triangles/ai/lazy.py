@@ -875,8 +875,9 @@ def _lazy_kernel(
                         fresh = True
                         break
                 if fresh:
-                    # the new states are the kids of the last move, of the object c (a small
-                    # one's moves have no lines to find its siblings by)
+                    # below the root the new states are the kids of the last move, of the
+                    # object c (a small one's moves have no lines to find its siblings by);
+                    # the root's own objects are new before its first listing
                     c = mvc[ply - 1, idx[ply - 1] - 1] if ply > 0 else 0
                     if ply > 0 and _popcount(P[0][c, 0]) > small:
                         cut, v = _sibling_refutes(
