@@ -8,7 +8,8 @@ import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
 from triangles.ai.lazy import _KEY, LazySum, _large_rank, _value_rank, lazy_search, search_pair
-from triangles.ai.regions import Regions, _tt_keep_cut, _tt_probe, _tt_row, _tt_store, sum_search
+from triangles.ai.regions import Regions, sum_search
+from triangles.ai.tables import tt_keep_cut, tt_probe, tt_row, tt_store
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -128,16 +129,16 @@ def test_a_table_row_torn_by_two_writers_reads_as_absent():
     tt = np.zeros((16, 4), np.int64)
     mask = np.int64(15)
     h = np.int64(0x5DEECE66D1234567)
-    _tt_store(tt, mask, h, 3, 7, -1000, 1000, 40)  # exact value 3, best move 7
-    assert _tt_probe(tt, h, mask, 0, 1, True) == (True, 3, 7)
-    assert _tt_probe(tt, h + 2, mask, 0, 1, True) == (False, 0, -1)
+    tt_store(tt, mask, h, 3, 7, -1000, 1000, 40)  # exact value 3, best move 7
+    assert tt_probe(tt, h, mask, 0, 1, True) == (True, 3, 7)
+    assert tt_probe(tt, h + 2, mask, 0, 1, True) == (False, 0, -1)
     row = int(h & mask & ~1)
     torn = tt.copy()
     torn[row, 1] = 5  # another write's value under this key
-    assert _tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+    assert tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
     torn = tt.copy()
     torn[row, 3] += 4  # another write's work and flag
-    assert _tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+    assert tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
 
 
 def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
@@ -147,23 +148,23 @@ def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
     mask = np.int64(15)
     h = np.int64(0x5DEECE66D1234566)
     tt = np.zeros((16, 4), np.int64)
-    _tt_keep_cut(tt, mask, h, 4)
-    assert _tt_row(tt, h, mask) == (True, 4, -1, 1 | (1 << 2))  # lower bound 4, work 1
-    assert _tt_probe(tt, h, mask, 2, 4, True) == (True, 4, -1)  # settles a window it reaches
-    assert _tt_probe(tt, h, mask, 4, 6, True)[0] is False  # and not one it does not
-    _tt_keep_cut(tt, mask, h, 6)  # over its own row
-    assert _tt_row(tt, h, mask)[1] == 6 and int((tt[:, 0] != 0).sum()) == 1
+    tt_keep_cut(tt, mask, h, 4)
+    assert tt_row(tt, h, mask) == (True, 4, -1, 1 | (1 << 2))  # lower bound 4, work 1
+    assert tt_probe(tt, h, mask, 2, 4, True) == (True, 4, -1)  # settles a window it reaches
+    assert tt_probe(tt, h, mask, 4, 6, True)[0] is False  # and not one it does not
+    tt_keep_cut(tt, mask, h, 6)  # over its own row
+    assert tt_row(tt, h, mask)[1] == 6 and int((tt[:, 0] != 0).sum()) == 1
     full = np.zeros((16, 4), np.int64)
     for k, work in ((h + 16, 50), (h + 32, 40)):  # the bucket's two rows: other keys' searches
-        _tt_store(full, mask, np.int64(k), 1, 3, -10, 10, work)
+        tt_store(full, mask, np.int64(k), 1, 3, -10, 10, work)
     assert int((full[:, 0] != 0).sum()) == 2
     before = full.copy()
-    _tt_keep_cut(full, mask, h, 4)
+    tt_keep_cut(full, mask, h, 4)
     assert (full == before).all()
     mine = np.zeros((16, 4), np.int64)
-    _tt_store(mine, mask, h, 2, 7, 1, 3, 50)  # this key's own searched row, with its best move
+    tt_store(mine, mask, h, 2, 7, 1, 3, 50)  # this key's own searched row, with its best move
     before = mine.copy()
-    _tt_keep_cut(mine, mask, h, 4)
+    tt_keep_cut(mine, mask, h, 4)
     assert (mine == before).all()
 
 
@@ -305,7 +306,7 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
     parent's live cells instead of looking its own cells up; two levels down from the root of
     a few positions, every region a line leaves must get the facts of its own cells."""
     from triangles.ai.lazy import _child_facts, _live_cells, _state_facts
-    from triangles.ai.regions import _split
+    from triangles.ai.split import split
 
     checked = 0
     for seed in range(3):
@@ -325,7 +326,7 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
                     if not legal & b:
                         continue
                     nl, nd = legal & ~b & ~r.cross[k], drawn | b
-                    nc = _split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch)
+                    nc = split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch)
                     for j in range(nc):
                         cl, cd = scratch[2][j], scratch[3][j]
                         want = _state_facts(cl, cd, r.need, r.on_ptr, r.on_cell)

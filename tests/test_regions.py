@@ -12,7 +12,8 @@ from triangles import kernels as K
 from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
-from triangles.ai.regions import Regions, SumSearch, _alone_values, _open_scout, _rescout, _sum_kernel, sum_search
+from triangles.ai.multiset import open_scout, rescout
+from triangles.ai.regions import Regions, SumSearch, _alone_values, _sum_kernel, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -251,9 +252,9 @@ def test_two_copies_of_some_classes_cancel():
 
 
 def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
-    """Exploring patches each state's links for the line drawn (``_child_links``) instead of
-    recomputing them: the regions found must be the same as a fresh ``_split`` of the child."""
-    from triangles.ai.regions import _child_links, _components, _links, _split
+    """Exploring patches each state's links for the line drawn (``child_links``) instead of
+    recomputing them: the regions found must be the same as a fresh ``split`` of the child."""
+    from triangles.ai.split import child_links, components, links, split
 
     checked = 0
     for extra, legal in ((False, 40), (True, 56), (False, 24)):
@@ -264,18 +265,18 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
             legal_m, drawn = np.uint64((1 << r.n) - 1), np.uint64(0)
             while legal_m:  # down a random line of play, every line of each state checked
                 link, relk = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                _links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk, legal_m)
+                links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk, legal_m)
                 lines = [k for k in range(r.n) if int(legal_m) >> k & 1]
                 for k in lines:
                     b = np.uint64(1 << k)
                     nl, nd = legal_m & ~b & ~r.cross[k], drawn | b
                     pl, prl = link.copy(), relk.copy()
-                    _child_links(legal_m, drawn, k, r.cross, r.need, r.on_ptr, r.on_cell, pl, prl)
+                    child_links(legal_m, drawn, k, r.cross, r.need, r.on_ptr, r.on_cell, pl, prl)
                     got = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                    n1 = _components(nl, nd, r.cross, pl, prl, *got)
+                    n1 = components(nl, nd, r.cross, pl, prl, *got)
                     want = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
                     scratch = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                    n2 = _split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch, *want)
+                    n2 = split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch, *want)
                     assert n1 == n2
                     assert (got[0][:n1] == want[0][:n2]).all() and (got[1][:n1] == want[1][:n2]).all()
                     checked += 1
@@ -286,7 +287,7 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
 
 @pytest.mark.parametrize("extra", [False, True])
 def test_a_later_move_gets_a_null_window_and_its_whole_window_only_when_it_beats_the_best(extra):
-    """Principal variation search: the windows _open_scout and _rescout give a node's child."""
+    """Principal variation search: the windows open_scout and rescout give a node's child."""
     fa = np.array([2, 0, 0], np.int64)
     fb = np.array([7, 0, 0], np.int64)
     scout = np.zeros(3, np.bool_)
@@ -297,26 +298,26 @@ def test_a_later_move_gets_a_null_window_and_its_whole_window_only_when_it_beats
         return int(fa[1]), int(fb[1])
 
     whole = (2 - p, 7 - p) if stays else (p - 7, p - 2)
-    _open_scout(fa, fb, scout, True, 0, p, extra)  # the node's first move: the whole window
+    open_scout(fa, fb, scout, True, 0, p, extra)  # the node's first move: the whole window
     assert child_window() == whole and not scout[0]
-    _open_scout(fa, fb, scout, False, 0, p, extra)  # a later one: only "does it beat 2?"
+    open_scout(fa, fb, scout, False, 0, p, extra)  # a later one: only "does it beat 2?"
     assert child_window() == ((2 - p, 3 - p) if stays else (p - 3, p - 2)) and scout[0]
 
     def back(value_for_mover: int) -> int:
         """The child's return value that makes the move worth ``value_for_mover``."""
         return value_for_mover - p if stays else p - value_for_mover
 
-    assert not _rescout(fa, fb, scout, 0, p, back(2), extra)  # no better: nothing more to search
+    assert not rescout(fa, fb, scout, 0, p, back(2), extra)  # no better: nothing more to search
     assert not scout[0]
     for v, again in ((3, True), (6, True), (7, False), (9, False)):  # 7 and above cut the node anyway
-        _open_scout(fa, fb, scout, False, 0, p, extra)
-        assert _rescout(fa, fb, scout, 0, p, back(v), extra) is again
+        open_scout(fa, fb, scout, False, 0, p, extra)
+        assert rescout(fa, fb, scout, 0, p, back(v), extra) is again
         if again:
             assert child_window() == whole
     # a child opened with the whole window is never searched again
-    _open_scout(fa, fb, scout, True, 0, p, extra)
-    assert not _rescout(fa, fb, scout, 0, p, back(4), extra)
+    open_scout(fa, fb, scout, True, 0, p, extra)
+    assert not rescout(fa, fb, scout, 0, p, back(4), extra)
     # nor is one under a null window already (nothing to narrow)
     fb[0] = 3
-    _open_scout(fa, fb, scout, False, 0, p, extra)
+    open_scout(fa, fb, scout, False, 0, p, extra)
     assert not scout[0]

@@ -30,39 +30,38 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from triangles.ai.bits import ONE, bit_index, low_bit, popcount
 from triangles.ai.engine import _mix
+from triangles.ai.multiset import (
+    INF,
+    back_up,
+    child_multiset,
+    child_refutes,
+    children_refute,
+    drop_pairs,
+    insert_ranked,
+    node_settles,
+    open_moves,
+    open_scout,
+    rescout,
+    search_stack,
+    sorted_insert,
+)
 from triangles.ai.prefetch import prefetch_row
-from triangles.ai.regions import (
-    MAX_LINES,
-    Regions,
-    _back_up,
-    _child_links,
-    _child_multiset,
-    _child_refutes,
-    _children_refute,
-    _components,
-    _drop_pairs,
-    _grown,
-    _ht_get,
-    _ht_grown,
-    _ht_home,
-    _ht_put,
-    _ht_set,
-    _index,
-    _insert_ranked,
-    _links,
-    _low,
-    _move_hash,
-    _node_settles,
-    _open_moves,
-    _open_scout,
-    _points,
-    _rescout,
-    _search_stack,
-    _sorted_insert,
-    _tt_bucket,
-    _tt_keep_cut,
-    _tt_store,
+from triangles.ai.regions import MAX_LINES, Regions
+from triangles.ai.split import child_links, components, links, points
+from triangles.ai.tables import (
+    grown,
+    grown_rows,
+    ht_get,
+    ht_grown,
+    ht_home,
+    ht_put,
+    ht_set,
+    move_key,
+    tt_bucket,
+    tt_keep_cut,
+    tt_store,
 )
 from triangles.jit import njit
 
@@ -72,10 +71,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SMALL", "LazyResult", "LazySum", "lazy_search", "search_pair"]
 
-_INF = 1 << 30
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 _ENTER, _NEXT, _RETURN, _LIST = 0, 1, 2, 3
-_ONE = np.uint64(1)
 
 
 class LazyResult(NamedTuple):
@@ -95,14 +91,14 @@ def _state_facts(
     most = 0
     m = legal
     while m:
-        b = _low(m)
+        b = low_bit(m)
         m ^= b
-        k = _index(b)
+        k = bit_index(b)
         pts = 0
         for t in range(on_ptr[k], on_ptr[k + 1]):
             und = need[on_cell[t]] & ~drawn
             if (und & ~legal) == 0:
-                live += _low(und) == b  # counted once, on its lowest undrawn side
+                live += low_bit(und) == b  # counted once, on its lowest undrawn side
                 pts += und == b
         most = max(most, pts)
     return live, most
@@ -119,12 +115,12 @@ def _live_cells(
     n = 0
     m = legal
     while m:
-        b = _low(m)
+        b = low_bit(m)
         m ^= b
-        k = _index(b)
+        k = bit_index(b)
         for t in range(on_ptr[k], on_ptr[k + 1]):
             u = need[on_cell[t]] & ~drawn
-            if _low(u) == b and (u & ~legal) == 0:
+            if low_bit(u) == b and (u & ~legal) == 0:
                 und[n] = u
                 n += 1
     return n
@@ -141,14 +137,14 @@ def _child_facts(und: np.ndarray, n: int, b: np.uint64, region: np.uint64, singl
         u = und[q] & ~b
         if u != 0 and (u & ~region) == 0:
             live += 1
-            if u == _low(u):
-                k = _index(u)
+            if u == low_bit(u):
+                k = bit_index(u)
                 single[k] += 1
                 most = max(most, single[k])
     for q in range(n):  # cleared for the next call
         u = und[q] & ~b
-        if u != 0 and u == _low(u):
-            single[_index(u)] = 0
+        if u != 0 and u == low_bit(u):
+            single[bit_index(u)] = 0
     return live, most
 
 
@@ -173,27 +169,6 @@ def _out_of_room(P: tuple) -> bool:
     """Whether the pools ``P`` hold more kids or objects than :data:`_ROOM32`: the search
     gives up before the next expansion could overflow the kid lists' 32-bit numbers."""
     return P[3][P[7][_NKL]] > _ROOM32 or P[7][_NOBJ] > _ROOM32
-
-
-@njit(inline="always")
-def _grown_rows(a: np.ndarray, size: int) -> np.ndarray:
-    """``a``, or a copy with twice the rows when row ``size`` would not fit.  The new rows are
-    left unwritten (every row is written before it is read): filling them would touch every
-    page of the new array at once, and a page touched for the first time costs a fault."""
-    if size < a.shape[0]:
-        return a
-    b = np.empty((max(2 * a.shape[0], size + 1), a.shape[1]), a.dtype)
-    b[: a.shape[0]] = a
-    return b
-
-
-@njit(inline="always")
-def _popcount(m: np.uint64) -> int:
-    """The set bits of ``m`` (SWAR, no loop)."""
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 #: what puts a large region's gains above, and its losses below, every other move's rank
@@ -272,12 +247,12 @@ def _new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = cnt[_NOBJ]
     cnt[_NOBJ] += 1
-    ids = _ht_put(ids, cnt[3:4], legal, drawn, o)
-    OU = _grown_rows(OU, o)
-    OI = _grown_rows(OI, o)
+    ids = ht_put(ids, cnt[3:4], legal, drawn, o)
+    OU = grown_rows(OU, o)
+    OI = grown_rows(OI, o)
     OU[o, 0] = legal
     OU[o, 1] = drawn
-    OI[o, _KEY] = np.int64(_mix(legal * np.uint64(0x9E3779B97F4A7C15) ^ _mix(drawn + _ONE)) >> _ONE) | 1
+    OI[o, _KEY] = np.int64(_mix(legal * np.uint64(0x9E3779B97F4A7C15) ^ _mix(drawn + ONE)) >> ONE) | 1
     OI[o, _LEFT] = left
     OI[o, _MOST] = most
     OI[o, _MS] = -1
@@ -345,7 +320,7 @@ def _small(
     runs of the loop, each run going on while they have room for one more step: an array
     rebound in a loop costs reference counting on every turn."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
-    o = _ht_get(ids, l0, d0)
+    o = ht_get(ids, l0, d0)
     if o >= 0:
         return o, P
     f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
@@ -356,21 +331,21 @@ def _small(
     f_todo[0] = l0
     f_line[0] = -1
     f_nmv[0] = 0
-    _links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
+    links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
     f_link[0] = link
     f_relk[0] = relk
     result = -1
     while depth >= 0:
         # room for one more step: a kid list, or a state's object, its moves and two keys
-        KP = _grown(KP, cnt[_NKL] + 2, False)
-        KI = _grown(KI, KP[cnt[_NKL]] + 64, False)
-        OU = _grown_rows(OU, cnt[_NOBJ])
-        OI = _grown_rows(OI, cnt[_NOBJ])
-        MV = _grown_rows(MV, cnt[_NMV] + 64)
+        KP = grown(KP, cnt[_NKL] + 2, False)
+        KI = grown(KI, KP[cnt[_NKL]] + 64, False)
+        OU = grown_rows(OU, cnt[_NOBJ])
+        OI = grown_rows(OI, cnt[_NOBJ])
+        MV = grown_rows(MV, cnt[_NMV] + 64)
         if 2 * (cnt[3] + 1) > ids.shape[0]:
-            ids = _ht_grown(ids)
+            ids = ht_grown(ids)
         if 2 * (cnt[4] + 1) > intern.shape[0]:
-            intern = _ht_grown(intern)
+            intern = ht_grown(intern)
         while depth >= 0:
             nkl = cnt[_NKL]
             if (
@@ -385,7 +360,7 @@ def _small(
             F = depth
             if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
                 j = f_ci[F]
-                c = _ht_get(ids, f_cl[F, j], f_cd[F, j])
+                c = ht_get(ids, f_cl[F, j], f_cd[F, j])
                 if c < 0:
                     depth += 1
                     f_l[depth] = f_cl[F, j]
@@ -393,11 +368,11 @@ def _small(
                     f_todo[depth] = f_l[depth]
                     f_line[depth] = -1
                     f_nmv[depth] = 0
-                    _links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
+                    links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
                     f_link[depth] = link
                     f_relk[depth] = relk
                     continue
-                _sorted_insert(f_kids, F, j, c)
+                sorted_insert(f_kids, F, j, c)
                 f_ci[F] += 1
                 continue
             if f_line[F] >= 0:
@@ -412,47 +387,47 @@ def _small(
                 f_line[F] = -1
                 continue
             if f_todo[F] != 0:
-                b = _low(f_todo[F])
+                b = low_bit(f_todo[F])
                 f_todo[F] ^= b
-                k = _index(b)
+                k = bit_index(b)
                 drawn = f_d[F]
                 for q in range(64):
                     link[q] = f_link[F, q]
                     relk[q] = f_relk[F, q]
-                _child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-                nc = _components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+                child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+                nc = components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
                 for j in range(nc):
                     f_cl[F, j] = out_l[j]
                     f_cd[F, j] = out_d[j]
-                    prefetch_row(ids, _ht_home(ids, out_l[j], out_d[j]))
+                    prefetch_row(ids, ht_home(ids, out_l[j], out_d[j]))
                 f_nc[F] = nc
                 f_ci[F] = 0
                 f_line[F] = k
-                f_pts[F] = _points(drawn, k, need, on_ptr, on_cell)
+                f_pts[F] = points(drawn, k, need, on_ptr, on_cell)
                 continue
             # every line done: merge the state by its set of moves
             m = f_nmv[F]
             for j in range(m):
-                mh[j] = _move_hash(_kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
+                mh[j] = move_key(_kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
             order = np.argsort(mh[:m])
             sig = np.uint64(0xBB67AE8584CAA73B)
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
                 sig = _mix(sig ^ mh[order[j]])
-            c = _ht_get(intern, sig, _ONE)
+            c = ht_get(intern, sig, ONE)
             if c < 0:
                 c = cnt[_NOBJ]
                 cnt[_NOBJ] += 1
-                _ht_set(intern, cnt, 4, sig, _ONE, c)
+                ht_set(intern, cnt, 4, sig, ONE, c)
                 OU[c, 0] = f_l[F]
                 OU[c, 1] = f_d[F]
-                OI[c, _KEY] = np.int64(_mix(sig) >> _ONE) | 1
+                OI[c, _KEY] = np.int64(_mix(sig) >> ONE) | 1
                 g = cnt[_NMV]
                 OI[c, _MS] = g
                 best_total = 0
                 most = 0
-                av = -_INF
+                av = -INF
                 for j in range(m):
                     if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                         continue
@@ -488,10 +463,10 @@ def _small(
                 # one move leaving nothing (a lone line): two copies are worth nothing with
                 # alternation, whatever else is on the board (see regions._find_cancelling)
                 OI[c, _PAIR] = not extra and g - OI[c, _MS] == 1 and KP[MV[g - 1, _KL] + 1] == KP[MV[g - 1, _KL]]
-            _ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
+            ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
             depth -= 1
             if depth >= 0:
-                _sorted_insert(f_kids, depth, f_ci[depth], c)
+                sorted_insert(f_kids, depth, f_ci[depth], c)
                 f_ci[depth] += 1
             else:
                 result = c
@@ -519,29 +494,29 @@ def _expand(
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
     Dr = OU[c, 1]
-    _links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
     nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
     # 1: each line's regions, and the objects already met
     n = 0
     fresh = False
     rest = L
     while rest:
-        b = _low(rest)
+        b = low_bit(rest)
         rest ^= b
-        line = _index(b)
+        line = bit_index(b)
         for q in range(64):
             link[q] = link0[q]
             relk[q] = relk0[q]
-        _child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
-        ncomp = _components(L & ~b & ~cross[line], Dr | b, cross, link, relk, cl[n], cd[n])
+        child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
+        ncomp = components(L & ~b & ~cross[line], Dr | b, cross, link, relk, cl[n], cd[n])
         nco[n] = ncomp
         for j in range(ncomp):
-            prefetch_row(ids, _ht_home(ids, cl[n, j], cd[n, j]))
+            prefetch_row(ids, ht_home(ids, cl[n, j], cd[n, j]))
         my[n, _LINE] = line
         n += 1
     for i in range(n):
         for j in range(nco[i]):
-            o = _ht_get(ids, cl[i, j], cd[i, j])
+            o = ht_get(ids, cl[i, j], cd[i, j])
             ko[i, j] = o
             fresh |= o < 0
     # 2: the objects of the regions met for the first time
@@ -550,35 +525,35 @@ def _expand(
             for j in range(nco[i]):
                 if ko[i, j] >= 0:
                     continue
-                o = _ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
+                o = ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
                 if o < 0:
-                    if _popcount(cl[i, j]) <= small:
+                    if popcount(cl[i, j]) <= small:
                         o, P = _small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
                     else:
                         if nund < 0:
                             nund = _live_cells(L, Dr, need, on_ptr, on_cell, und)
-                        left, most = _child_facts(und, nund, _ONE << np.uint64(my[i, _LINE]), cl[i, j], single)
+                        left, most = _child_facts(und, nund, ONE << np.uint64(my[i, _LINE]), cl[i, j], single)
                         o, P = _new_lazy(cl[i, j], cd[i, j], P, left, most)
                     ids = P[5]
                 ko[i, j] = o
         OU, OI, MV, KP, KI, ids, intern, cnt = P
     # 3: each line's move
     nkl = cnt[_NKL]
-    KP = _grown(KP, nkl + n + 2, False)
+    KP = grown(KP, nkl + n + 2, False)
     s0 = KP[nkl]
     total = 0
     for i in range(n):
         total += nco[i]
-    KI = _grown(KI, s0 + total, False)
+    KI = grown(KI, s0 + total, False)
     for i in range(n):
         ncomp = nco[i]
         big = 0  # legal lines left in regions too large to merge
         for j in range(ncomp):
             o = ko[i, j]
-            nj = _popcount(cl[i, j])
+            nj = popcount(cl[i, j])
             if nj > small:
                 big += nj
-            _sorted_insert(kids, 0, j, o)
+            sorted_insert(kids, 0, j, o)
         offered = 0
         s_av = 0
         ksum = np.int64(0)
@@ -592,7 +567,7 @@ def _expand(
             kpair |= OI[x, _PAIR] != 0
         KP[nkl + 1] = s0 + ncomp
         line = my[i, _LINE]
-        pts = _points(Dr, line, need, on_ptr, on_cell)
+        pts = points(Dr, line, need, on_ptr, on_cell)
         mval = pts + s_av if (extra and pts > 0) else pts - s_av
         my[i, _PTS] = pts
         my[i, _KL] = nkl
@@ -603,7 +578,7 @@ def _expand(
     cnt[_NKL] = nkl
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[_NMV]
-    MV = _grown_rows(MV, g + n)
+    MV = grown_rows(MV, g + n)
     MV[g : g + n] = my[:n, :_LINE]  # every column but the line, the scratch rows' last
     OI[c, _MS] = g
     OI[c, _ME] = g + n
@@ -629,11 +604,11 @@ def _sibling_key(
     read from the sibling T - b, which lists the same child T - b - x as its move x: 0 when
     unknown (the region holding x in T - b is small, merged with others of its game tree so
     that its moves have no lines, or not yet expanded).  A lone line's kind counts in the
-    child only when it is there an odd number of times (:func:`_drop_pairs`; the node's
+    child only when it is there an odd number of times (:func:`drop_pairs`; the node's
     multiset is row ``ply`` of ``ms``, ``nn`` long)."""
     OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
-    bx = _ONE << np.uint64(x)
-    kl = MV[OI[T, _MS] + _popcount(OU[T, 0] & (b - _ONE)), _KL]
+    bx = ONE << np.uint64(x)
+    kl = MV[OI[T, _MS] + popcount(OU[T, 0] & (b - ONE)), _KL]
     ch = base
     found = False
     npr = 0
@@ -641,9 +616,9 @@ def _sibling_key(
         u = KI[q]
         lu = OU[u, 0]
         if lu & bx:  # a small object's masks are one state of its game tree's: not trusted
-            if OI[u, _MS] < 0 or _popcount(lu) <= small:
+            if OI[u, _MS] < 0 or popcount(lu) <= small:
                 return np.int64(0)
-            gx = OI[u, _MS] + _popcount(lu & (bx - _ONE))
+            gx = OI[u, _MS] + popcount(lu & (bx - ONE))
             if MV[gx, _SUM] != 0:
                 ch += MV[gx, _SUM]
             else:
@@ -717,22 +692,22 @@ def _sibling_refutes(
     if MV[g, _SUM] == 0:  # a kid whose lone lines cancel: the node's key is not its parent's sum
         return False, 0
     base = h - MV[g, _SUM]
-    dx = OU[T, 1] | (_ONE << np.uint64(x))
+    dx = OU[T, 1] | (ONE << np.uint64(x))
     chs, pts, prs = work[:MAX_LINES], work[MAX_LINES : 2 * MAX_LINES], work[2 * MAX_LINES :]
     n = 0
-    rest = LT & ~(_ONE << np.uint64(x)) & ~cross[x]
+    rest = LT & ~(ONE << np.uint64(x)) & ~cross[x]
     while rest:
-        b = _low(rest)
+        b = low_bit(rest)
         rest ^= b
         ch = _sibling_key(P, T, x, b, base, small, ms, ply, nn, prs)
         if ch == 0:
             continue
         chs[n] = ch
-        pts[n] = _points(dx, _index(b), need, on_ptr, on_cell)
-        prefetch_row(tt, _tt_bucket(ch, mask))
+        pts[n] = points(dx, bit_index(b), need, on_ptr, on_cell)
+        prefetch_row(tt, tt_bucket(ch, mask))
         n += 1
     for i in range(n):
-        cut, v = _child_refutes(tt, chs[i], mask, pts[i], extra, hi)
+        cut, v = child_refutes(tt, chs[i], mask, pts[i], extra, hi)
         if cut:
             return True, v
     return False, 0
@@ -750,7 +725,7 @@ def _move_line(P: tuple, objs: np.ndarray, g: int, small: int) -> int:
     OU, OI = P[0], P[1]
     for c in objs:
         if OI[c, _MS] <= g < OI[c, _ME]:
-            return _nth_line(OU[c, 0], g - OI[c, _MS]) if _popcount(OU[c, 0]) > small else -1
+            return _nth_line(OU[c, 0], g - OI[c, _MS]) if popcount(OU[c, 0]) > small else -1
     return -1
 
 
@@ -758,8 +733,8 @@ def _move_line(P: tuple, objs: np.ndarray, g: int, small: int) -> int:
 def _nth_line(m: np.uint64, k: int) -> int:
     """The ``k``-th legal line (from 0) of the legal mask ``m``."""
     for _ in range(k):
-        m ^= _low(m)
-    return _index(_low(m))
+        m ^= low_bit(m)
+    return bit_index(low_bit(m))
 
 
 @njit(nogil=True)
@@ -791,7 +766,7 @@ def _lazy_kernel(
     region's moves that gain come first and those that lose last, and among its equal moves
     the one leaving the fewest lines in large regions comes first (:func:`_large_rank`).
     Unlike there, a cut-off the children's stored bounds give is kept in the table where
-    that evicts nothing searched (:func:`triangles.ai.regions._tt_keep_cut`), and a child's
+    that evicts nothing searched (:func:`triangles.ai.tables.tt_keep_cut`), and a child's
     key is its parent's plus the sum its move keeps (``_SUM``): on eight whole 12-star
     boards 11 % less time with the extra turn and 4 % with alternation, where the boards
     worth 2 gained nothing measurable (``benchmarks/middle-game.md``, twenty-first look).
@@ -810,7 +785,7 @@ def _lazy_kernel(
     ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0."""
-    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(n)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = search_stack(n)
     mask = np.int64(tt.shape[0] - 1)
     tid = 1 if second else 0
 
@@ -859,7 +834,7 @@ def _lazy_kernel(
                 ret = 0
                 if aborted or nn == 0:
                     continue
-                cut, v, hint = _node_settles(ms, ply, nn, oleft, okey, fa, fb, hkey, nodes0, nodes, tt, mask)
+                cut, v, hint = node_settles(ms, ply, nn, oleft, okey, fa, fb, hkey, nodes0, nodes, tt, mask)
                 if cut:
                     ret = v
                     continue
@@ -879,7 +854,7 @@ def _lazy_kernel(
                     # object c (a small one's moves have no lines to find its siblings by);
                     # the root's own objects are new before its first listing
                     c = mvc[ply - 1, idx[ply - 1] - 1] if ply > 0 else 0
-                    if ply > 0 and _popcount(P[0][c, 0]) > small:
+                    if ply > 0 and popcount(P[0][c, 0]) > small:
                         cut, v = _sibling_refutes(
                             c,
                             mv[ply - 1, idx[ply - 1] - 1],
@@ -903,7 +878,7 @@ def _lazy_kernel(
                             ret = v
                             state = _RETURN
                             if hint < 0:
-                                _tt_keep_cut(tt, mask, h, v)
+                                tt_keep_cut(tt, mask, h, v)
                             continue
                     break  # expanded outside the loop, then back here
                 m = 0
@@ -912,29 +887,29 @@ def _lazy_kernel(
                     if k > 0 and ms[ply, k - 1] == c:
                         continue
                     # a root move's answers: the lines that refuted the most other root moves first
-                    lines = P[0][c, 0] if ply == 1 and not extra and _popcount(P[0][c, 0]) > small else np.uint64(0)
+                    lines = P[0][c, 0] if ply == 1 and not extra and popcount(P[0][c, 0]) > small else np.uint64(0)
                     for g in range(OI[c, _MS], OI[c, _ME]):
                         rank = (np.int64(1) << 62) if g == hint else MV[g, _RANK]
                         if lines:
-                            lb = _low(lines)
+                            lb = low_bit(lines)
                             lines ^= lb
-                            times = refuted[_index(lb)]
+                            times = refuted[bit_index(lb)]
                             if times > 0 and g != hint:
                                 rank += _REFUTER + times * _REFUTED
-                        _insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
+                        insert_ranked(mv, mvc, rk, ply, m, g, c, -rank if second and ply == 0 else rank)
                         m += 1
-                _open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
+                open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
                 state = _NEXT
                 if ply > 0:
                     # enhanced transposition cut-off (see regions._sum_kernel)
-                    cut, v = _children_refute(
+                    cut, v = children_refute(
                         tt, mask, h, ms, ply, nn, mv, mvc, m, mkl, mpts, KI, KP, okey, opair, extra, fb[ply], chs, msum
                     )
                     if cut:
                         ret = v
                         state = _RETURN
                         if hint < 0:
-                            _tt_keep_cut(tt, mask, h, v)
+                            tt_keep_cut(tt, mask, h, v)
             elif state == _NEXT:
                 if aborted or idx[ply] >= nmv[ply]:
                     ret = best[ply]
@@ -944,18 +919,18 @@ def _lazy_kernel(
                             refuted[q] += 1
                     if not aborted:
                         tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
-                        _tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
+                        tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
                     state = _RETURN
                     continue
                 g = mv[ply, idx[ply]]
                 c = mvc[ply, idx[ply]]
                 idx[ply] += 1
                 kl = MV[g, _KL]
-                k2 = _child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
+                k2 = child_multiset(ms, msz, ply, c, KI, KP[kl], KP[kl + 1])
                 if not extra:
-                    k2 = _drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
+                    k2 = drop_pairs(ms, ply + 1, k2, opair)  # pairs of lone lines are worth nothing
                 msz[ply + 1] = k2
-                _open_scout(fa, fb, scout, idx[ply] == 1, ply, MV[g, _PTS], extra)
+                open_scout(fa, fb, scout, idx[ply] == 1, ply, MV[g, _PTS], extra)
                 ply += 1
                 state = _ENTER
             else:  # _RETURN
@@ -967,11 +942,11 @@ def _lazy_kernel(
                 if aborted:
                     continue
                 g = mv[ply, idx[ply] - 1]
-                if _rescout(fa, fb, scout, ply, MV[g, _PTS], ret, extra):
+                if rescout(fa, fb, scout, ply, MV[g, _PTS], ret, extra):
                     ply += 1
                     state = _ENTER
                     continue
-                _back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
+                back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, _PTS], ret, extra)
         if not done:  # a node listing states not yet expanded: expanded here, then back to it
             for k in range(msz[ply]):
                 c = ms[ply, k]
@@ -990,9 +965,9 @@ def _roots(cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.
     relk = np.zeros(64, np.uint64)
     out_l = np.zeros(64, np.uint64)
     out_d = np.zeros(64, np.uint64)
-    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
-    _links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
-    nc = _components(full, np.uint64(0), cross, link, relk, out_l, out_d)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
+    links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
+    nc = components(full, np.uint64(0), cross, link, relk, out_l, out_d)
     roots = np.zeros(nc, np.int64)
     for j in range(nc):
         left, most = _state_facts(out_l[j], out_d[j], need, on_ptr, on_cell)
@@ -1109,8 +1084,8 @@ def lazy_search(
     game: Game,
     D: GameArrays,
     *,
-    alpha: int = -_INF,
-    beta: int = _INF,
+    alpha: int = -INF,
+    beta: int = INF,
     max_nodes: int,
     abort: np.ndarray,
     tt_bits: int = 20,

@@ -39,21 +39,34 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles import kernels as K
+from triangles.ai.bits import ONE, bit_index, low_bit
 from triangles.ai.engine import _mix
-from triangles.ai.prefetch import prefetch_row
+from triangles.ai.multiset import (
+    INF,
+    back_up,
+    child_multiset,
+    children_refute,
+    drop_pairs,
+    insert_ranked,
+    node_settles,
+    open_moves,
+    open_scout,
+    rescout,
+    search_stack,
+    sorted_insert,
+)
+from triangles.ai.split import child_links, components, cross_matrix, links, points, split
+from triangles.ai.tables import grown, ht_get, ht_put, move_key, tt_store
 from triangles.jit import njit
 
 if TYPE_CHECKING:
-    from triangles.kernels import BoardArrays, GameArrays
+    from triangles.kernels import GameArrays
     from triangles.rules import Game
 
 __all__ = ["MAX_LINES", "Regions", "SumResult", "SumSearch", "sum_search"]
 
-_INF = 1 << 30
 #: most legal lines the regions handle (their states are 64-bit masks)
 MAX_LINES = 64
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 class SumResult(NamedTuple):
@@ -61,259 +74,6 @@ class SumResult(NamedTuple):
     pair: int  # a best line (-1: none)
     nodes: int
     aborted: bool
-
-
-@njit(nogil=True)
-def _cross_matrix(S: BoardArrays, lines: np.ndarray) -> np.ndarray:
-    """``m[a]``: the bit mask of the lines ``lines[b]`` that ``lines[a]`` crosses."""
-    n = lines.shape[0]
-    xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
-    m = np.zeros(n, np.uint64)
-    for a in range(n):
-        p = lines[a]
-        for b in range(a + 1, n):
-            q = lines[b]
-            if K.segments_cross(xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]], xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]):
-                m[a] |= np.uint64(1) << np.uint64(b)
-                m[b] |= np.uint64(1) << np.uint64(a)
-    return m
-
-
-# --------------------------------------------------------------------------
-# Exploring the regions (numba): bit masks over at most 64 local lines
-# --------------------------------------------------------------------------
-
-_DB_MUL = np.uint64(0x03F79D71B4CB0A89)
-_DB_TABLE = np.zeros(64, np.int64)
-for _i in range(64):
-    _DB_TABLE[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
-_ONE = np.uint64(1)
-
-
-@njit(inline="always")
-def _low(m: np.uint64) -> np.uint64:
-    """The lowest set bit of ``m``."""
-    return m & (~m + _ONE)
-
-
-@njit(inline="always")
-def _index(b: np.uint64) -> int:
-    """The position of the single set bit ``b`` (de Bruijn multiplication)."""
-    return _DB_TABLE[np.int64((b * _DB_MUL) >> np.uint64(58))]
-
-
-# open-addressing hash tables on arrays, in place of numba's typed dicts: exploring is as fast
-# (the same states and classes; 17.8 against 17.0 s on a 12-star position of 42 lines), a
-# kernel that also serves the lazy search, and fewer compilations at a cold start (the
-# warm-up's count fell from 199 to 165 with the helpers below inlined).  A row per slot (key
-# a, key b, value + 1), 0 in the last column marking an empty slot; linear probing; doubled
-# at half load
-
-_HK = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(inline="always")
-def _ht_home(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
-    """The row where the search for the key (a, b) starts."""
-    return int(_mix(a ^ (b * _HK)) & np.uint64(t.shape[0] - 1))
-
-
-@njit(inline="always")
-def _ht_slot(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
-    """The row holding the key (a, b), or the empty row where it would go."""
-    mask = np.uint64(t.shape[0] - 1)
-    i = np.uint64(_ht_home(t, a, b))
-    while t[i, 2] != 0 and (t[i, 0] != a or t[i, 1] != b):
-        i = (i + _ONE) & mask
-    return int(i)
-
-
-@njit(inline="always")
-def _ht_get(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
-    """The value of the key (a, b); -1 when absent."""
-    return int(np.int64(t[_ht_slot(t, a, b), 2])) - 1
-
-
-@njit(nogil=True)
-def _ht_grown(t: np.ndarray) -> np.ndarray:
-    """``t`` rehashed into twice as many rows."""
-    u = np.zeros((2 * t.shape[0], 3), np.uint64)
-    for r in range(t.shape[0]):
-        if t[r, 2] != 0:
-            i = _ht_slot(u, t[r, 0], t[r, 1])
-            u[i, 0] = t[r, 0]
-            u[i, 1] = t[r, 1]
-            u[i, 2] = t[r, 2]
-    return u
-
-
-@njit(inline="always")
-def _ht_set(t: np.ndarray, used: np.ndarray, u: int, a: np.uint64, b: np.uint64, v: int) -> None:
-    """Set the key (a, b) to ``v``, counting new keys in ``used[u]``; the table is not grown
-    (the caller keeps it at most half full)."""
-    i = _ht_slot(t, a, b)
-    if t[i, 2] == 0:
-        used[u] += 1
-    t[i, 0] = a
-    t[i, 1] = b
-    t[i, 2] = np.uint64(v + 1)
-
-
-@njit(inline="always")
-def _ht_put(t: np.ndarray, used: np.ndarray, a: np.uint64, b: np.uint64, v: int) -> np.ndarray:
-    """Set the key (a, b) to ``v`` (counting new keys in ``used[0]``); the table, grown when half full."""
-    _ht_set(t, used, 0, a, b, v)
-    if 2 * used[0] > t.shape[0]:
-        return _ht_grown(t)
-    return t
-
-
-@njit(inline="always")
-def _move_hash(kl_hash: np.uint64, pts: int) -> np.uint64:
-    """A move's hash: its kid list's and its points'."""
-    return _mix(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
-
-
-@njit(inline="always")
-def _points(drawn: np.uint64, k: int, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> int:
-    """The triangles the line ``k`` closes in a state whose drawn lines are ``drawn``."""
-    b = _ONE << np.uint64(k)
-    pts = 0
-    for t in range(on_ptr[k], on_ptr[k + 1]):
-        if (need[on_cell[t]] & ~drawn) == b:
-            pts += 1
-    return pts
-
-
-@njit(inline="always")
-def _links(
-    legal: np.uint64,
-    drawn: np.uint64,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
-    link: np.ndarray,
-    relk: np.ndarray,
-    lines: np.uint64,
-) -> None:
-    """For each line ``k`` in the mask ``lines`` (the state's legal lines, or some of them):
-    the undrawn sides (``link[k]``) and all the sides (``relk[k]``) of the live cells on it
-    in the state (``legal``, ``drawn``).  A cell is live when every undrawn side is legal."""
-    m = lines
-    while m:
-        b = _low(m)
-        m ^= b
-        k = _index(b)
-        lk = np.uint64(0)
-        rk = np.uint64(0)
-        for t in range(on_ptr[k], on_ptr[k + 1]):
-            ci = on_cell[t]
-            und = need[ci] & ~drawn
-            if und != 0 and (und & ~legal) == 0:
-                lk |= und
-                rk |= need[ci]
-        link[k] = lk
-        relk[k] = rk
-
-
-@njit(inline="always")
-def _child_links(
-    legal: np.uint64,
-    drawn: np.uint64,
-    k: int,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
-    link: np.ndarray,
-    relk: np.ndarray,
-) -> None:
-    """Turn ``link``/``relk`` of the state (``legal``, ``drawn``) into those of the state its
-    line ``k`` leaves, for :func:`_components`: drawing ``k`` and losing the lines it crosses
-    changes only the cells on those lines (a cell on ``k`` dies once complete, one on a
-    crossed line at once), so only the sides of those cells are looked at again.  A bit of
-    ``k`` left in ``link`` is harmless: :func:`_components` keeps only legal lines."""
-    b = _ONE << np.uint64(k)
-    gone = legal & cross[k]
-    nl = legal & ~b & ~gone
-    nd = drawn | b
-    again = np.uint64(0)
-    m = gone | b
-    while m:
-        bq = _low(m)
-        m ^= bq
-        q = _index(bq)
-        for t in range(on_ptr[q], on_ptr[q + 1]):
-            ci = on_cell[t]
-            und = need[ci] & ~drawn
-            if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
-                again |= need[ci]
-    _links(nl, nd, need, on_ptr, on_cell, link, relk, again & nl)
-
-
-@njit(inline="always")
-def _components(
-    legal: np.uint64,
-    drawn: np.uint64,
-    cross: np.ndarray,
-    link: np.ndarray,
-    relk: np.ndarray,
-    out_l: np.ndarray,
-    out_d: np.ndarray,
-) -> int:
-    """The regions of a state whose ``link``/``relk`` are known (see :func:`_split`)."""
-    nc = 0
-    rest = legal
-    while rest:
-        comp = _low(rest)
-        frontier = comp
-        rel = np.uint64(0)
-        while frontier:
-            b = _low(frontier)
-            frontier ^= b
-            k = _index(b)
-            rel |= relk[k]
-            grow = (cross[k] | link[k]) & legal & ~comp
-            comp |= grow
-            frontier |= grow
-        rest &= ~comp
-        out_l[nc] = comp
-        out_d[nc] = drawn & rel
-        nc += 1
-    return nc
-
-
-@njit(nogil=True)
-def _split(
-    legal: np.uint64,
-    drawn: np.uint64,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
-    link: np.ndarray,
-    relk: np.ndarray,
-    out_l: np.ndarray,
-    out_d: np.ndarray,
-) -> int:
-    """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
-    A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
-    future share a key."""
-    _links(legal, drawn, need, on_ptr, on_cell, link, relk, legal)
-    return _components(legal, drawn, cross, link, relk, out_l, out_d)
-
-
-@njit(inline="always")
-def _grown(a: np.ndarray, size: int, zeroed: bool = True) -> np.ndarray:
-    """``a``, or a copy twice as long when ``size`` would not fit; its new part zeroed, or left
-    unwritten where every item is written before it is read (``zeroed`` false: filling it
-    would touch every page at once, see :func:`triangles.ai.lazy._grown_rows`)."""
-    if size < a.shape[0]:
-        return a
-    n = max(2 * a.shape[0], size + 1)
-    b = np.zeros(n, a.dtype) if zeroed else np.empty(n, a.dtype)
-    b[: a.shape[0]] = a
-    return b
 
 
 @njit(inline="always")
@@ -333,7 +93,7 @@ def _add_move(
     f_mpts[F, f_nmv[F]] = pts
     f_mkl[F, f_nmv[F]] = kl
     if F == 0:
-        root_line_hash[k] = _move_hash(kl_hash[kl], pts)
+        root_line_hash[k] = move_key(kl_hash[kl], pts)
     f_nmv[F] += 1
 
 
@@ -388,7 +148,7 @@ def _explore(
     f_nd = np.zeros(d1, np.uint64)
     f_cl = np.zeros((d1, 64), np.uint64)
     f_cd = np.zeros((d1, 64), np.uint64)
-    f_link = np.zeros((d1, 64), np.uint64)  # each state's links (:func:`_links`), patched per line
+    f_link = np.zeros((d1, 64), np.uint64)  # each state's links (:func:`links`), patched per line
     f_relk = np.zeros((d1, 64), np.uint64)
     f_nc = np.zeros(d1, np.int64)
     f_ci = np.zeros(d1, np.int64)
@@ -398,8 +158,8 @@ def _explore(
     f_nmv = np.zeros(d1, np.int64)
     root_l = np.zeros(64, np.uint64)
     root_d = np.zeros(64, np.uint64)
-    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (_ONE << np.uint64(n)) - _ONE
-    nroots = _split(full, np.uint64(0), cross, need, on_ptr, on_cell, link, relk, root_l, root_d)
+    full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
+    nroots = split(full, np.uint64(0), cross, need, on_ptr, on_cell, link, relk, root_l, root_d)
     root_cls = np.zeros(nroots, np.int64)
     states = 0
     ok = True
@@ -408,7 +168,7 @@ def _explore(
         f_legal[0] = root_l[r]
         f_drawn[0] = root_d[r]
         f_todo[0] = root_l[r]
-        _links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0], f_legal[0])
+        links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0], f_legal[0])
         f_k[0] = -1
         f_nmv[0] = 0
         states += 1
@@ -416,7 +176,7 @@ def _explore(
             F = depth
             if f_k[F] >= 0 and f_ci[F] < f_nc[F]:
                 # the regions the current line leaves: classify the next one
-                c = _ht_get(class_of, f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
+                c = ht_get(class_of, f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
                 if c < 0:
                     states += 1
                     if states > max_states or ((states & 255) == 0 and abort[0] != 0):
@@ -426,7 +186,7 @@ def _explore(
                     f_legal[depth] = f_cl[F, f_ci[F]]
                     f_drawn[depth] = f_cd[F, f_ci[F]]
                     f_todo[depth] = f_legal[depth]
-                    _links(
+                    links(
                         f_legal[depth],
                         f_drawn[depth],
                         need,
@@ -449,33 +209,33 @@ def _explore(
                     x = f_kids[F, j]
                     if x == 0:
                         continue
-                    _sorted_insert(f_kids, F, nk, x)
+                    sorted_insert(f_kids, F, nk, x)
                     nk += 1
-                kl_ptr = _grown(kl_ptr, nkl + 2)
-                kl_hash = _grown(kl_hash, nkl + 1)
+                kl_ptr = grown(kl_ptr, nkl + 2)
+                kl_hash = grown(kl_hash, nkl + 1)
                 start = kl_ptr[nkl]
-                kl_items = _grown(kl_items, start + nk)
+                kl_items = grown(kl_items, start + nk)
                 h = np.uint64(0x6A09E667F3BCC908)
                 for j in range(nk):
                     kl_items[start + j] = f_kids[F, j]
                     h = _mix(h ^ np.uint64(f_kids[F, j] + 1))
                 kl_hash[nkl] = h
                 kl_ptr[nkl + 1] = start + nk
-                kids_of = _ht_put(kids_of, n_kids_of, f_nl[F], f_nd[F], nkl)
+                kids_of = ht_put(kids_of, n_kids_of, f_nl[F], f_nd[F], nkl)
                 _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                 nkl += 1
                 f_k[F] = -1
                 continue
             if f_todo[F] != 0:
                 # the next line of this state: its points, and the state it leaves
-                b = _low(f_todo[F])
+                b = low_bit(f_todo[F])
                 f_todo[F] ^= b
-                k = _index(b)
+                k = bit_index(b)
                 drawn = f_drawn[F]
-                pts = _points(drawn, k, need, on_ptr, on_cell)
+                pts = points(drawn, k, need, on_ptr, on_cell)
                 nl = f_legal[F] & ~b & ~cross[k]
                 nd = drawn | b
-                kl = _ht_get(kids_of, nl, nd)
+                kl = ht_get(kids_of, nl, nd)
                 if kl >= 0:  # that state was split before (another line, another order)
                     _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
                     continue
@@ -485,32 +245,32 @@ def _explore(
                 f_nd[F] = nd
                 link[:] = f_link[F]
                 relk[:] = f_relk[F]
-                _child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-                f_nc[F] = _components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
+                child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+                f_nc[F] = components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
                 f_ci[F] = 0
                 continue
             # every line done: intern the state's class by its set of moves
             m = f_nmv[F]
             mh = np.zeros(m, np.uint64)
             for j in range(m):
-                mh[j] = _move_hash(kl_hash[f_mkl[F, j]], f_mpts[F, j])
+                mh[j] = move_key(kl_hash[f_mkl[F, j]], f_mpts[F, j])
             order = np.argsort(mh)
             sig = np.uint64(0xBB67AE8584CAA73B)
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
                 sig = _mix(sig ^ mh[order[j]])
-            c = _ht_get(intern, sig, _ONE)
+            c = ht_get(intern, sig, ONE)
             if c < 0:
                 c = ncls
                 ncls += 1
-                intern = _ht_put(intern, n_intern, sig, _ONE, c)
-                move_ptr = _grown(move_ptr, c + 1)
-                total = _grown(total, c)
+                intern = ht_put(intern, n_intern, sig, ONE, c)
+                move_ptr = grown(move_ptr, c + 1)
+                total = grown(total, c)
                 g = move_ptr[c]
-                move_pts = _grown(move_pts, g + m)
-                move_kl = _grown(move_kl, g + m)
-                move_hash = _grown(move_hash, g + m)
+                move_pts = grown(move_pts, g + m)
+                move_kl = grown(move_kl, g + m)
+                move_hash = grown(move_hash, g + m)
                 best_total = 0
                 for j in range(m):
                     if j > 0 and mh[order[j]] == mh[order[j - 1]]:
@@ -527,7 +287,7 @@ def _explore(
                     g += 1
                 move_ptr[c + 1] = g
                 total[c] = best_total
-            class_of = _ht_put(class_of, n_class_of, f_legal[F], f_drawn[F], c)
+            class_of = ht_put(class_of, n_class_of, f_legal[F], f_drawn[F], c)
             depth -= 1
             if depth >= 0:
                 f_kids[depth, f_ci[depth]] = c
@@ -569,7 +329,7 @@ class Regions:
         if not self.fits:
             return
         local = {int(p): k for k, p in enumerate(self.lines)}
-        self.cross = _cross_matrix(S, self.lines)
+        self.cross = cross_matrix(S, self.lines)
         need: dict[int, int] = {}
         for p in self.lines:
             for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
@@ -595,7 +355,7 @@ class Regions:
         out_d = np.zeros(64, np.uint64)
         scratch = (np.zeros(64, np.uint64), np.zeros(64, np.uint64))
         full = np.uint64((1 << self.n) - 1)
-        nc = _split(full, np.uint64(0), self.cross, self.need, self.on_ptr, self.on_cell, *scratch, out_l, out_d)
+        nc = split(full, np.uint64(0), self.cross, self.need, self.on_ptr, self.on_cell, *scratch, out_l, out_d)
         return [int(x) for x in out_l[:nc]]
 
     def explore(self, max_states: int, abort: np.ndarray) -> bool:
@@ -625,404 +385,6 @@ class Regions:
 
 
 _ENTER, _NEXT, _RETURN = 0, 1, 2
-
-
-@njit(inline="always")
-def _tt_bucket(h: np.int64, mask: np.int64) -> int:
-    """The first row of the table's bucket of two rows for the key ``h``."""
-    return int(h & mask & ~np.int64(1))
-
-
-@njit(inline="always")
-def _tt_row(tt: np.ndarray, h: np.int64, mask: np.int64) -> tuple[bool, int, int, int]:
-    """(whether the table holds ``h`` in its bucket of two, the row's value, best move and flag
-    word).  A row's first column is its key xor the other three, so a row torn by two searches
-    writing it at once (:func:`triangles.ai.solver.solve` runs two on one table) reads as
-    absent, never as another position's bound."""
-    slot = _tt_bucket(h, mask)
-    for s in range(slot, slot + 2):
-        v = tt[s, 1]
-        b = tt[s, 2]
-        f = tt[s, 3]
-        if tt[s, 0] ^ v ^ b ^ f == h:
-            return True, v, b, f
-    return False, 0, -1, 0
-
-
-@njit(inline="always")
-def _tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int, lo: int, hi: int, work: int) -> None:
-    """Store a search's result for the key ``h``: its bound (exact, or on the side of the window
-    (lo, hi) it fell), its best move and its subtree's nodes, in the key's bucket of two rows
-    (the first keeps the larger search, the second the latest); the key is stored xor the
-    rest (:func:`_tt_row`)."""
-    slot = _tt_bucket(h, mask)
-    if tt[slot, 0] ^ tt[slot, 1] ^ tt[slot, 2] ^ tt[slot, 3] != h and tt[slot, 3] >> 2 > work:
-        slot += 1
-    flag = _UPPER if value <= lo else (_LOWER if value >= hi else _EXACT)
-    fw = flag | (work << 2)
-    tt[slot, 0] = h ^ value ^ best ^ fw
-    tt[slot, 1] = value
-    tt[slot, 2] = best
-    tt[slot, 3] = fw
-
-
-@njit(inline="always")
-def _tt_keep_cut(tt: np.ndarray, mask: np.int64, h: np.int64, value: int) -> None:
-    """Keep an enhanced cut-off's lower bound ``value`` for the key ``h`` (no best move, the
-    work of one node) where that evicts nothing searched: in an empty row of the key's bucket,
-    over its own row, or over a row whose work is one node (such a bound, or a search that
-    visited one child); never over a row with a best move for ``h`` (the pair's partner's move,
-    :func:`triangles.ai.lazy.search_pair`, would be lost).  The next visit is then settled by
-    the table, before its moves are listed and their children probed."""
-    slot = _tt_bucket(h, mask)
-    fw = np.int64(_LOWER | (1 << 2))
-    for s in range(slot, slot + 2):
-        mine = tt[s, 0] ^ tt[s, 1] ^ tt[s, 2] ^ tt[s, 3] == h
-        if mine and tt[s, 2] >= 0:
-            return
-        if mine or tt[s, 0] == 0 or tt[s, 3] >> 2 <= 1:
-            tt[s, 0] = h ^ value ^ np.int64(-1) ^ fw
-            tt[s, 1] = value
-            tt[s, 2] = -1
-            tt[s, 3] = fw
-            return
-
-
-@njit(inline="always")
-def _sorted_insert(rows: np.ndarray, r: int, n: int, x: int) -> None:
-    """Put ``x`` among the ``n`` sorted values that start row ``r``, keeping them sorted."""
-    pos = n
-    while pos > 0 and rows[r, pos - 1] > x:
-        rows[r, pos] = rows[r, pos - 1]
-        pos -= 1
-    rows[r, pos] = x
-
-
-@njit(inline="always")
-def _child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np.ndarray, start: int, end: int) -> int:
-    """Row ``ply + 1`` of ``ms``: row ``ply`` (sorted, ``msz[ply]`` long) less one ``c``, plus
-    ``items[start:end]``, kept sorted; returns its length."""
-    k2 = 0
-    dropped = False
-    for k in range(msz[ply]):
-        x = ms[ply, k]
-        if x == c and not dropped:
-            dropped = True
-            continue
-        ms[ply + 1, k2] = x
-        k2 += 1
-    for t in range(start, end):
-        _sorted_insert(ms, ply + 1, k2, items[t])
-        k2 += 1
-    return k2
-
-
-@njit(inline="always")
-def _tt_probe(tt: np.ndarray, h: np.int64, mask: np.int64, lo: int, hi: int, may_cut: bool) -> tuple[bool, int, int]:
-    """(whether the stored bound for ``h`` settles the window (lo, hi), that bound, the stored best
-    move or -1)."""
-    found, v, b, f = _tt_row(tt, h, mask)
-    if not found:
-        return False, 0, -1
-    fl = f & 3
-    cut = may_cut and (fl == _EXACT or (fl == _LOWER and v >= hi) or (fl == _UPPER and v <= lo))
-    return cut, v, b
-
-
-@njit(inline="always")
-def _insert_ranked(
-    mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int, g: int, c: int, rank: int
-) -> None:
-    """Put the move ``g`` (of the element ``c``) among the ``m`` already in row ``ply``, by rank,
-    highest first; equal ranks keep their order."""
-    pos = m
-    while pos > 0:
-        if rk[ply, pos - 1] >= rank:
-            break
-        mv[ply, pos] = mv[ply, pos - 1]
-        mvc[ply, pos] = mvc[ply, pos - 1]
-        rk[ply, pos] = rk[ply, pos - 1]
-        pos -= 1
-    mv[ply, pos] = g
-    mvc[ply, pos] = c
-    rk[ply, pos] = rank
-
-
-@njit(inline="always")
-def _child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: bool, hi: int) -> tuple[bool, int]:
-    """Enhanced transposition cut-off: whether the child ``ch``, reached by a move scoring ``p``,
-    has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
-    if ch == 0:
-        return False, 0
-    found, u, _, f = _tt_row(tt, ch, mask)
-    if not found:
-        return False, 0
-    fl = f & 3
-    if p > 0 and extra:  # the mover stays: the child's lower bound counts
-        return fl != _UPPER and p + u >= hi, p + u
-    return fl != _LOWER and p - u >= hi, p - u
-
-
-@njit(inline="always")
-def _children_refute(
-    tt: np.ndarray,
-    mask: np.int64,
-    h: np.int64,
-    ms: np.ndarray,
-    ply: int,
-    n: int,
-    mv: np.ndarray,
-    mvc: np.ndarray,
-    m: int,
-    move_kl: np.ndarray,
-    move_pts: np.ndarray,
-    kl_items: np.ndarray,
-    kl_ptr: np.ndarray,
-    key: np.ndarray,
-    pair: np.ndarray,
-    extra: bool,
-    hi: int,
-    chs: np.ndarray,
-    move_sum: np.ndarray,
-) -> tuple[bool, int]:
-    """Enhanced transposition cut-offs over a node's ``m`` listed moves: (whether one child's
-    stored bound already reaches ``hi``, the value it gives).  Every child's key first, with its
-    table row asked for at once (:func:`triangles.ai.prefetch.prefetch_row`), then the probes:
-    the rows load side by side instead of one after another.  ``move_sum``: each move's kids'
-    keys added up when it was listed (0: unknown, or a kid whose pairs cancel), which makes a
-    child's key one addition; an empty array where there are none."""
-    sums = move_sum.shape[0] > 0
-    for j in range(m):
-        g = mv[ply, j]
-        if sums and move_sum[g] != 0:
-            ch = h - key[mvc[ply, j]] + move_sum[g]
-        else:
-            kl = move_kl[g]
-            ch = _child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
-        chs[j] = ch
-        prefetch_row(tt, _tt_bucket(ch, mask))
-    for j in range(m):
-        cut, v = _child_refutes(tt, chs[j], mask, move_pts[mv[ply, j]], extra, hi)
-        if cut:
-            return True, v
-    return False, 0
-
-
-@njit(inline="always")
-def _open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> None:
-    """The child's window after a move scoring ``p`` (the mover stays under the extra-turn rule
-    when it scores)."""
-    if p > 0 and extra:
-        fa[ply + 1] = fa[ply] - p
-        fb[ply + 1] = fb[ply] - p
-    else:
-        fa[ply + 1] = p - fb[ply]
-        fb[ply + 1] = p - fa[ply]
-
-
-@njit(inline="always")
-def _open_scout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, first: bool, ply: int, p: int, extra: bool) -> None:
-    """The child's window as :func:`_open_child` opens it, but for a move after the node's
-    first a null window at the node's lower bound (principal variation search): only
-    whether the move beats the best so far, with the whole window again
-    (:func:`_rescout`) only when it does.  Marks ``scout[ply]`` when it narrowed."""
-    _open_child(fa, fb, ply, p, extra)
-    scout[ply] = not first and fb[ply] - fa[ply] > 1
-    if scout[ply]:
-        if p > 0 and extra:
-            fb[ply + 1] = fa[ply + 1] + 1
-        else:
-            fa[ply + 1] = fb[ply + 1] - 1
-
-
-@njit(inline="always")
-def _rescout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, ply: int, p: int, ret: int, extra: bool) -> bool:
-    """After a child searched with a null window (:func:`_open_scout`) returned ``ret``:
-    whether it beat the node's lower bound without reaching its upper one, in which case
-    the child's whole window is opened again to search it for its value."""
-    if not scout[ply]:
-        return False
-    scout[ply] = False
-    v = p + ret if (p > 0 and extra) else p - ret
-    if fa[ply] < v < fb[ply]:
-        _open_child(fa, fb, ply, p, extra)
-        return True
-    return False
-
-
-@njit(inline="always")
-def _back_up(
-    best: np.ndarray,
-    bestm: np.ndarray,
-    fa: np.ndarray,
-    fb: np.ndarray,
-    idx: np.ndarray,
-    nmv: np.ndarray,
-    ply: int,
-    g: int,
-    p: int,
-    ret: int,
-    extra: bool,
-) -> None:
-    """Fold the child's value ``ret`` (reached by the move ``g`` scoring ``p``) into its parent's
-    best, window and, on a cut-off, its remaining moves."""
-    v = p + ret if (p > 0 and extra) else p - ret
-    if v > best[ply]:
-        best[ply] = v
-        bestm[ply] = g
-        if v > fa[ply]:
-            fa[ply] = v
-            if v >= fb[ply]:
-                idx[ply] = nmv[ply]
-
-
-@njit(inline="always")
-def _search_stack(nlines: int) -> tuple:
-    """The explicit stack of a sum search over ``nlines`` legal lines (a line a ply; a node holds
-    at most a region, and lists at most a move, a line): per ply the sorted multiset and its
-    size, the moves and their elements, the next move, the window and its first lower bound,
-    the best value and move, the table key, the moves' ranks and the nodes before the node's
-    own (its subtree's work), and whether its current move was opened with a null window
-    (:func:`_open_scout`)."""
-    plies = nlines + 2
-    width = nlines + 2
-    return (
-        np.zeros((plies, width), np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros((plies, width), np.int64),
-        np.zeros((plies, width), np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.int64),
-        np.full(plies, -1, np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros((plies, width), np.int64),
-        np.zeros(plies, np.int64),
-        np.zeros(plies, np.bool_),
-    )
-
-
-@njit(inline="always")
-def _copies(a: np.ndarray, n: int, x: int) -> int:
-    """How many of ``a[:n]`` are ``x``."""
-    k = 0
-    for i in range(n):
-        k += a[i] == x
-    return k
-
-
-@njit(inline="always")
-def _left_settles(
-    ms: np.ndarray, ply: int, n: int, total: np.ndarray, key: np.ndarray, lo: int, hi: int
-) -> tuple[bool, int, np.int64]:
-    """For the multiset of row ``ply`` (``n`` long): whether the points its elements still hold
-    (``total``) settle the window (lo, hi) below the root, the value they give, and its table
-    key (the sum of its elements' ``key``)."""
-    left = 0
-    h = np.int64(0)
-    for k in range(n):
-        left += total[ms[ply, k]]
-        h += key[ms[ply, k]]
-    if ply > 0 and left <= lo:
-        return True, left, h
-    if ply > 0 and -left >= hi:
-        return True, -left, h
-    return False, 0, h
-
-
-@njit(inline="always")
-def _node_settles(
-    ms: np.ndarray,
-    ply: int,
-    n: int,
-    total: np.ndarray,
-    key: np.ndarray,
-    fa: np.ndarray,
-    fb: np.ndarray,
-    hkey: np.ndarray,
-    nodes0: np.ndarray,
-    nodes: int,
-    tt: np.ndarray,
-    mask: np.int64,
-) -> tuple[bool, int, int]:
-    """A node just entered, row ``ply``: whether the points left (:func:`_left_settles`) or the
-    table settle its window, and the value they give; else the table's move for it (-1: none).
-    Its key (``hkey``) and the nodes before it (``nodes0``) are kept for storing its value."""
-    cut, v, h = _left_settles(ms, ply, n, total, key, fa[ply], fb[ply])
-    if cut:
-        return True, v, -1
-    hkey[ply] = h
-    nodes0[ply] = nodes
-    return _tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
-
-
-@njit(inline="always")
-def _open_moves(
-    nmv: np.ndarray,
-    idx: np.ndarray,
-    best: np.ndarray,
-    bestm: np.ndarray,
-    fa0: np.ndarray,
-    fa: np.ndarray,
-    ply: int,
-    m: int,
-) -> None:
-    """The ``m`` moves just listed at row ``ply`` are to be searched from the first, with no
-    best yet, and the window's lower end as it came (for the table's bound)."""
-    nmv[ply] = m
-    idx[ply] = 0
-    best[ply] = -_INF
-    bestm[ply] = -1
-    fa0[ply] = fa[ply]
-
-
-@njit(inline="always")
-def _drop_pairs(ms: np.ndarray, row: int, n: int, pair: np.ndarray) -> int:
-    """Row ``row`` of ``ms`` (sorted, ``n`` long) without its pairs of equal elements marked in
-    ``pair`` (two copies worth nothing in any sum, :func:`_find_cancelling`); its new length."""
-    k3 = 0
-    k = 0
-    while k < n:
-        x = ms[row, k]
-        if k + 1 < n and ms[row, k + 1] == x and pair[x] != 0:
-            k += 2
-            continue
-        ms[row, k3] = x
-        k3 += 1
-        k += 1
-    return k3
-
-
-@njit(inline="always")
-def _child_key(
-    h: np.int64,
-    ms: np.ndarray,
-    ply: int,
-    n: int,
-    c: int,
-    items: np.ndarray,
-    start: int,
-    end: int,
-    key: np.ndarray,
-    pair: np.ndarray,
-) -> np.int64:
-    """The table key of the child a move of the element ``c`` leaves (its kids ``items[start:end]``)
-    from the multiset of row ``ply`` (``n`` long, key ``h``), the cancelling pairs dropped as
-    :func:`_drop_pairs` drops them."""
-    ch = h - key[c]
-    for t in range(start, end):
-        x = items[t]
-        if pair[x] != 0:
-            # the copies the child would hold without this one
-            there = _copies(ms[ply], n, x) - (x == c) + _copies(items[start:], t - start, x)
-            if there % 2 == 1:
-                ch -= key[x]  # it cancels one of them
-                continue
-        ch += key[x]
-    return ch
 
 
 @njit(nogil=True)
@@ -1065,14 +427,14 @@ def _sum_kernel(
     (:func:`_find_cancelling`), so that it shares its entry with the position
     without them.  A node's moves after its first are searched with a null
     window, and again with the whole one only when they beat the best so far
-    (principal variation search, :func:`_open_scout`; with a null window at the
+    (principal variation search, :func:`open_scout`; with a null window at the
     root, as hard's proofs run it, every node has one already).  An explicit
     stack, as in :mod:`triangles.ai.engine` (numba's cache and recursion do not
     mix).
     """
-    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = _search_stack(nlines)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = search_stack(nlines)
     chs = np.zeros(MAX_LINES, np.int64)
-    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see _children_refute)
+    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see children_refute)
     mask = np.int64(tt.shape[0] - 1)
     npair = cancel.any()
     r = np.sort(root)
@@ -1095,7 +457,7 @@ def _sum_kernel(
             ret = 0
             if aborted or n == 0:
                 continue
-            cut, v, hint = _node_settles(ms, ply, n, total, key, fa, fb, hkey, nodes0, nodes, tt, mask)
+            cut, v, hint = node_settles(ms, ply, n, total, key, fa, fb, hkey, nodes0, nodes, tt, mask)
             if cut:
                 ret = v
                 continue
@@ -1107,14 +469,14 @@ def _sum_kernel(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 for g in range(move_ptr[c], move_ptr[c + 1]):
-                    _insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
+                    insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
                     m += 1
-            _open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
+            open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
             state = _NEXT
             if ply > 0:
                 # enhanced transposition cut-off: a child whose stored bound already refutes
                 # this node's window settles it without a search
-                cut, v = _children_refute(
+                cut, v = children_refute(
                     tt,
                     mask,
                     h,
@@ -1142,7 +504,7 @@ def _sum_kernel(
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
                 if not aborted:
-                    _tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply])
+                    tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply])
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]
@@ -1150,11 +512,11 @@ def _sum_kernel(
             idx[ply] += 1
             # the child's multiset: this one less one c, plus the move's kids, kept sorted
             kl = move_kl[g]
-            k2 = _child_multiset(ms, msz, ply, c, kl_items, kl_ptr[kl], kl_ptr[kl + 1])
+            k2 = child_multiset(ms, msz, ply, c, kl_items, kl_ptr[kl], kl_ptr[kl + 1])
             if npair:
-                k2 = _drop_pairs(ms, ply + 1, k2, cancel)
+                k2 = drop_pairs(ms, ply + 1, k2, cancel)
             msz[ply + 1] = k2
-            _open_scout(fa, fb, scout, idx[ply] == 1, ply, move_pts[g], extra)
+            open_scout(fa, fb, scout, idx[ply] == 1, ply, move_pts[g], extra)
             ply += 1
             state = _ENTER
         else:  # _RETURN
@@ -1165,11 +527,11 @@ def _sum_kernel(
             if aborted:
                 continue  # unwind to the root
             g = mv[ply, idx[ply] - 1]
-            if _rescout(fa, fb, scout, ply, move_pts[g], ret, extra):
+            if rescout(fa, fb, scout, ply, move_pts[g], ret, extra):
                 ply += 1
                 state = _ENTER
                 continue
-            _back_up(best, bestm, fa, fb, idx, nmv, ply, g, move_pts[g], ret, extra)
+            back_up(best, bestm, fa, fb, idx, nmv, ply, g, move_pts[g], ret, extra)
 
 
 def _move_order(r: Regions) -> np.ndarray:
@@ -1255,7 +617,7 @@ def _find_cancelling(tabs: tuple, abort: np.ndarray, tt: np.ndarray) -> int:
             continue
         both[0] = c
         both[1] = c
-        v, _, n, aborted = _sum_kernel(*tabs, both, 2 * length[c], False, -_INF, _INF, _CANCEL_NODES, abort, tt)
+        v, _, n, aborted = _sum_kernel(*tabs, both, 2 * length[c], False, -INF, INF, _CANCEL_NODES, abort, tt)
         nodes += n
         cancel[c] = v == 0 and not aborted
     return nodes

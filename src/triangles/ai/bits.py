@@ -1,0 +1,39 @@
+"""Bit masks of at most 64 lines, the region searches' states: the lowest line, its number,
+how many.  Inlined into every numba kernel that walks a mask, so written without loops or
+branches (de Bruijn multiplication, SWAR)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles.jit import njit
+
+__all__ = ["ONE", "bit_index", "low_bit", "popcount"]
+
+_DB_MUL = np.uint64(0x03F79D71B4CB0A89)
+_DB_TABLE = np.zeros(64, np.int64)
+for _i in range(64):
+    _DB_TABLE[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+#: a mask's 1, typed (numba keeps uint64 arithmetic unsigned only among uint64s)
+ONE = np.uint64(1)
+
+
+@njit(inline="always")
+def low_bit(m: np.uint64) -> np.uint64:
+    """The lowest set bit of ``m``."""
+    return m & (~m + ONE)
+
+
+@njit(inline="always")
+def bit_index(b: np.uint64) -> int:
+    """The position of the single set bit ``b`` (de Bruijn multiplication)."""
+    return _DB_TABLE[np.int64((b * _DB_MUL) >> np.uint64(58))]
+
+
+@njit(inline="always")
+def popcount(m: np.uint64) -> int:
+    """The set bits of ``m`` (SWAR, no loop)."""
+    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((m * np.uint64(0x0101010101010101)) >> np.uint64(56))

@@ -1,0 +1,339 @@
+"""The steps the two searches over multisets of regions share (:func:`triangles.ai.regions._sum_kernel`
+over explored classes, :func:`triangles.ai.lazy._lazy_kernel` over lazily expanded states):
+the sorted multisets and their additive keys, the explicit stack, windows and principal
+variation re-searches, backing a value up, the points-left bound, enhanced transposition
+cut-offs and cancelling pairs.  Inlined into both kernels, so one change reaches both."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles.ai.prefetch import prefetch_row
+from triangles.ai.tables import LOWER, UPPER, tt_bucket, tt_probe, tt_row
+from triangles.jit import njit
+
+#: a value beyond any score
+INF = 1 << 30
+
+
+@njit(inline="always")
+def sorted_insert(rows: np.ndarray, r: int, n: int, x: int) -> None:
+    """Put ``x`` among the ``n`` sorted values that start row ``r``, keeping them sorted."""
+    pos = n
+    while pos > 0 and rows[r, pos - 1] > x:
+        rows[r, pos] = rows[r, pos - 1]
+        pos -= 1
+    rows[r, pos] = x
+
+
+@njit(inline="always")
+def child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np.ndarray, start: int, end: int) -> int:
+    """Row ``ply + 1`` of ``ms``: row ``ply`` (sorted, ``msz[ply]`` long) less one ``c``, plus
+    ``items[start:end]``, kept sorted; returns its length."""
+    k2 = 0
+    dropped = False
+    for k in range(msz[ply]):
+        x = ms[ply, k]
+        if x == c and not dropped:
+            dropped = True
+            continue
+        ms[ply + 1, k2] = x
+        k2 += 1
+    for t in range(start, end):
+        sorted_insert(ms, ply + 1, k2, items[t])
+        k2 += 1
+    return k2
+
+
+@njit(inline="always")
+def insert_ranked(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int, g: int, c: int, rank: int) -> None:
+    """Put the move ``g`` (of the element ``c``) among the ``m`` already in row ``ply``, by rank,
+    highest first; equal ranks keep their order."""
+    pos = m
+    while pos > 0:
+        if rk[ply, pos - 1] >= rank:
+            break
+        mv[ply, pos] = mv[ply, pos - 1]
+        mvc[ply, pos] = mvc[ply, pos - 1]
+        rk[ply, pos] = rk[ply, pos - 1]
+        pos -= 1
+    mv[ply, pos] = g
+    mvc[ply, pos] = c
+    rk[ply, pos] = rank
+
+
+@njit(inline="always")
+def child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: bool, hi: int) -> tuple[bool, int]:
+    """Enhanced transposition cut-off: whether the child ``ch``, reached by a move scoring ``p``,
+    has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
+    if ch == 0:
+        return False, 0
+    found, u, _, f = tt_row(tt, ch, mask)
+    if not found:
+        return False, 0
+    fl = f & 3
+    if p > 0 and extra:  # the mover stays: the child's lower bound counts
+        return fl != UPPER and p + u >= hi, p + u
+    return fl != LOWER and p - u >= hi, p - u
+
+
+@njit(inline="always")
+def children_refute(
+    tt: np.ndarray,
+    mask: np.int64,
+    h: np.int64,
+    ms: np.ndarray,
+    ply: int,
+    n: int,
+    mv: np.ndarray,
+    mvc: np.ndarray,
+    m: int,
+    move_kl: np.ndarray,
+    move_pts: np.ndarray,
+    kl_items: np.ndarray,
+    kl_ptr: np.ndarray,
+    key: np.ndarray,
+    pair: np.ndarray,
+    extra: bool,
+    hi: int,
+    chs: np.ndarray,
+    move_sum: np.ndarray,
+) -> tuple[bool, int]:
+    """Enhanced transposition cut-offs over a node's ``m`` listed moves: (whether one child's
+    stored bound already reaches ``hi``, the value it gives).  Every child's key first, with its
+    table row asked for at once (:func:`triangles.ai.prefetch.prefetch_row`), then the probes:
+    the rows load side by side instead of one after another.  ``move_sum``: each move's kids'
+    keys added up when it was listed (0: unknown, or a kid whose pairs cancel), which makes a
+    child's key one addition; an empty array where there are none."""
+    sums = move_sum.shape[0] > 0
+    for j in range(m):
+        g = mv[ply, j]
+        if sums and move_sum[g] != 0:
+            ch = h - key[mvc[ply, j]] + move_sum[g]
+        else:
+            kl = move_kl[g]
+            ch = child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
+        chs[j] = ch
+        prefetch_row(tt, tt_bucket(ch, mask))
+    for j in range(m):
+        cut, v = child_refutes(tt, chs[j], mask, move_pts[mv[ply, j]], extra, hi)
+        if cut:
+            return True, v
+    return False, 0
+
+
+@njit(inline="always")
+def open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> None:
+    """The child's window after a move scoring ``p`` (the mover stays under the extra-turn rule
+    when it scores)."""
+    if p > 0 and extra:
+        fa[ply + 1] = fa[ply] - p
+        fb[ply + 1] = fb[ply] - p
+    else:
+        fa[ply + 1] = p - fb[ply]
+        fb[ply + 1] = p - fa[ply]
+
+
+@njit(inline="always")
+def open_scout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, first: bool, ply: int, p: int, extra: bool) -> None:
+    """The child's window as :func:`open_child` opens it, but for a move after the node's
+    first a null window at the node's lower bound (principal variation search): only
+    whether the move beats the best so far, with the whole window again
+    (:func:`rescout`) only when it does.  Marks ``scout[ply]`` when it narrowed."""
+    open_child(fa, fb, ply, p, extra)
+    scout[ply] = not first and fb[ply] - fa[ply] > 1
+    if scout[ply]:
+        if p > 0 and extra:
+            fb[ply + 1] = fa[ply + 1] + 1
+        else:
+            fa[ply + 1] = fb[ply + 1] - 1
+
+
+@njit(inline="always")
+def rescout(fa: np.ndarray, fb: np.ndarray, scout: np.ndarray, ply: int, p: int, ret: int, extra: bool) -> bool:
+    """After a child searched with a null window (:func:`open_scout`) returned ``ret``:
+    whether it beat the node's lower bound without reaching its upper one, in which case
+    the child's whole window is opened again to search it for its value."""
+    if not scout[ply]:
+        return False
+    scout[ply] = False
+    v = p + ret if (p > 0 and extra) else p - ret
+    if fa[ply] < v < fb[ply]:
+        open_child(fa, fb, ply, p, extra)
+        return True
+    return False
+
+
+@njit(inline="always")
+def back_up(
+    best: np.ndarray,
+    bestm: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    idx: np.ndarray,
+    nmv: np.ndarray,
+    ply: int,
+    g: int,
+    p: int,
+    ret: int,
+    extra: bool,
+) -> None:
+    """Fold the child's value ``ret`` (reached by the move ``g`` scoring ``p``) into its parent's
+    best, window and, on a cut-off, its remaining moves."""
+    v = p + ret if (p > 0 and extra) else p - ret
+    if v > best[ply]:
+        best[ply] = v
+        bestm[ply] = g
+        if v > fa[ply]:
+            fa[ply] = v
+            if v >= fb[ply]:
+                idx[ply] = nmv[ply]
+
+
+@njit(inline="always")
+def search_stack(nlines: int) -> tuple:
+    """The explicit stack of a sum search over ``nlines`` legal lines (a line a ply; a node holds
+    at most a region, and lists at most a move, a line): per ply the sorted multiset and its
+    size, the moves and their elements, the next move, the window and its first lower bound,
+    the best value and move, the table key, the moves' ranks and the nodes before the node's
+    own (its subtree's work), and whether its current move was opened with a null window
+    (:func:`open_scout`)."""
+    plies = nlines + 2
+    width = nlines + 2
+    return (
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.int64),
+        np.full(plies, -1, np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros((plies, width), np.int64),
+        np.zeros(plies, np.int64),
+        np.zeros(plies, np.bool_),
+    )
+
+
+@njit(inline="always")
+def copies(a: np.ndarray, n: int, x: int) -> int:
+    """How many of ``a[:n]`` are ``x``."""
+    k = 0
+    for i in range(n):
+        k += a[i] == x
+    return k
+
+
+@njit(inline="always")
+def left_settles(
+    ms: np.ndarray, ply: int, n: int, total: np.ndarray, key: np.ndarray, lo: int, hi: int
+) -> tuple[bool, int, np.int64]:
+    """For the multiset of row ``ply`` (``n`` long): whether the points its elements still hold
+    (``total``) settle the window (lo, hi) below the root, the value they give, and its table
+    key (the sum of its elements' ``key``)."""
+    left = 0
+    h = np.int64(0)
+    for k in range(n):
+        left += total[ms[ply, k]]
+        h += key[ms[ply, k]]
+    if ply > 0 and left <= lo:
+        return True, left, h
+    if ply > 0 and -left >= hi:
+        return True, -left, h
+    return False, 0, h
+
+
+@njit(inline="always")
+def node_settles(
+    ms: np.ndarray,
+    ply: int,
+    n: int,
+    total: np.ndarray,
+    key: np.ndarray,
+    fa: np.ndarray,
+    fb: np.ndarray,
+    hkey: np.ndarray,
+    nodes0: np.ndarray,
+    nodes: int,
+    tt: np.ndarray,
+    mask: np.int64,
+) -> tuple[bool, int, int]:
+    """A node just entered, row ``ply``: whether the points left (:func:`left_settles`) or the
+    table settle its window, and the value they give; else the table's move for it (-1: none).
+    Its key (``hkey``) and the nodes before it (``nodes0``) are kept for storing its value."""
+    cut, v, h = left_settles(ms, ply, n, total, key, fa[ply], fb[ply])
+    if cut:
+        return True, v, -1
+    hkey[ply] = h
+    nodes0[ply] = nodes
+    return tt_probe(tt, h, mask, fa[ply], fb[ply], ply > 0)
+
+
+@njit(inline="always")
+def open_moves(
+    nmv: np.ndarray,
+    idx: np.ndarray,
+    best: np.ndarray,
+    bestm: np.ndarray,
+    fa0: np.ndarray,
+    fa: np.ndarray,
+    ply: int,
+    m: int,
+) -> None:
+    """The ``m`` moves just listed at row ``ply`` are to be searched from the first, with no
+    best yet, and the window's lower end as it came (for the table's bound)."""
+    nmv[ply] = m
+    idx[ply] = 0
+    best[ply] = -INF
+    bestm[ply] = -1
+    fa0[ply] = fa[ply]
+
+
+@njit(inline="always")
+def drop_pairs(ms: np.ndarray, row: int, n: int, pair: np.ndarray) -> int:
+    """Row ``row`` of ``ms`` (sorted, ``n`` long) without its pairs of equal elements marked in
+    ``pair`` (two copies worth nothing in any sum, :func:`_find_cancelling`); its new length."""
+    k3 = 0
+    k = 0
+    while k < n:
+        x = ms[row, k]
+        if k + 1 < n and ms[row, k + 1] == x and pair[x] != 0:
+            k += 2
+            continue
+        ms[row, k3] = x
+        k3 += 1
+        k += 1
+    return k3
+
+
+@njit(inline="always")
+def child_key(
+    h: np.int64,
+    ms: np.ndarray,
+    ply: int,
+    n: int,
+    c: int,
+    items: np.ndarray,
+    start: int,
+    end: int,
+    key: np.ndarray,
+    pair: np.ndarray,
+) -> np.int64:
+    """The table key of the child a move of the element ``c`` leaves (its kids ``items[start:end]``)
+    from the multiset of row ``ply`` (``n`` long, key ``h``), the cancelling pairs dropped as
+    :func:`drop_pairs` drops them."""
+    ch = h - key[c]
+    for t in range(start, end):
+        x = items[t]
+        if pair[x] != 0:
+            # the copies the child would hold without this one
+            there = copies(ms[ply], n, x) - (x == c) + copies(items[start:], t - start, x)
+            if there % 2 == 1:
+                ch -= key[x]  # it cancels one of them
+                continue
+        ch += key[x]
+    return ch

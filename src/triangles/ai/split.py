@@ -1,0 +1,161 @@
+"""Where a state falls apart into regions: which lines cross, what a line scores, which
+lines share a live cell, and the groups they join.  Pure geometry over 64-bit masks, shared
+by the explored regions (:mod:`triangles.ai.regions`) and the lazy ones (:mod:`triangles.ai.lazy`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from triangles import kernels as K
+from triangles.ai.bits import ONE, bit_index, low_bit
+from triangles.jit import njit
+
+if TYPE_CHECKING:
+    from triangles.kernels import BoardArrays
+
+
+@njit(nogil=True)
+def cross_matrix(S: BoardArrays, lines: np.ndarray) -> np.ndarray:
+    """``m[a]``: the bit mask of the lines ``lines[b]`` that ``lines[a]`` crosses."""
+    n = lines.shape[0]
+    xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
+    m = np.zeros(n, np.uint64)
+    for a in range(n):
+        p = lines[a]
+        for b in range(a + 1, n):
+            q = lines[b]
+            if K.segments_cross(xs[pi[p]], ys[pi[p]], xs[pj[p]], ys[pj[p]], xs[pi[q]], ys[pi[q]], xs[pj[q]], ys[pj[q]]):
+                m[a] |= np.uint64(1) << np.uint64(b)
+                m[b] |= np.uint64(1) << np.uint64(a)
+    return m
+
+
+@njit(inline="always")
+def points(drawn: np.uint64, k: int, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> int:
+    """The triangles the line ``k`` closes in a state whose drawn lines are ``drawn``."""
+    b = ONE << np.uint64(k)
+    pts = 0
+    for t in range(on_ptr[k], on_ptr[k + 1]):
+        if (need[on_cell[t]] & ~drawn) == b:
+            pts += 1
+    return pts
+
+
+@njit(inline="always")
+def links(
+    legal: np.uint64,
+    drawn: np.uint64,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    lines: np.uint64,
+) -> None:
+    """For each line ``k`` in the mask ``lines`` (the state's legal lines, or some of them):
+    the undrawn sides (``link[k]``) and all the sides (``relk[k]``) of the live cells on it
+    in the state (``legal``, ``drawn``).  A cell is live when every undrawn side is legal."""
+    m = lines
+    while m:
+        b = low_bit(m)
+        m ^= b
+        k = bit_index(b)
+        lk = np.uint64(0)
+        rk = np.uint64(0)
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            ci = on_cell[t]
+            und = need[ci] & ~drawn
+            if und != 0 and (und & ~legal) == 0:
+                lk |= und
+                rk |= need[ci]
+        link[k] = lk
+        relk[k] = rk
+
+
+@njit(inline="always")
+def child_links(
+    legal: np.uint64,
+    drawn: np.uint64,
+    k: int,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+) -> None:
+    """Turn ``link``/``relk`` of the state (``legal``, ``drawn``) into those of the state its
+    line ``k`` leaves, for :func:`components`: drawing ``k`` and losing the lines it crosses
+    changes only the cells on those lines (a cell on ``k`` dies once complete, one on a
+    crossed line at once), so only the sides of those cells are looked at again.  A bit of
+    ``k`` left in ``link`` is harmless: :func:`components` keeps only legal lines."""
+    b = ONE << np.uint64(k)
+    gone = legal & cross[k]
+    nl = legal & ~b & ~gone
+    nd = drawn | b
+    again = np.uint64(0)
+    m = gone | b
+    while m:
+        bq = low_bit(m)
+        m ^= bq
+        q = bit_index(bq)
+        for t in range(on_ptr[q], on_ptr[q + 1]):
+            ci = on_cell[t]
+            und = need[ci] & ~drawn
+            if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
+                again |= need[ci]
+    links(nl, nd, need, on_ptr, on_cell, link, relk, again & nl)
+
+
+@njit(inline="always")
+def components(
+    legal: np.uint64,
+    drawn: np.uint64,
+    cross: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    out_l: np.ndarray,
+    out_d: np.ndarray,
+) -> int:
+    """The regions of a state whose ``link``/``relk`` are known (see :func:`split`)."""
+    nc = 0
+    rest = legal
+    while rest:
+        comp = low_bit(rest)
+        frontier = comp
+        rel = np.uint64(0)
+        while frontier:
+            b = low_bit(frontier)
+            frontier ^= b
+            k = bit_index(b)
+            rel |= relk[k]
+            grow = (cross[k] | link[k]) & legal & ~comp
+            comp |= grow
+            frontier |= grow
+        rest &= ~comp
+        out_l[nc] = comp
+        out_d[nc] = drawn & rel
+        nc += 1
+    return nc
+
+
+@njit(nogil=True)
+def split(
+    legal: np.uint64,
+    drawn: np.uint64,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    out_l: np.ndarray,
+    out_d: np.ndarray,
+) -> int:
+    """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
+    A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
+    future share a key."""
+    links(legal, drawn, need, on_ptr, on_cell, link, relk, legal)
+    return components(legal, drawn, cross, link, relk, out_l, out_d)
