@@ -86,11 +86,14 @@ def move_key(kl_hash: np.uint64, pts: int) -> np.uint64:
     return _mix(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
+# arrays that double when full
+
+
 @njit(inline="always")
 def grown(a: np.ndarray, size: int, zeroed: bool = True) -> np.ndarray:
     """``a``, or a copy twice as long when ``size`` would not fit; its new part zeroed, or left
     unwritten where every item is written before it is read (``zeroed`` false: filling it
-    would touch every page at once, see :func:`triangles.ai.tables.grown_rows`)."""
+    would touch every page at once, see :func:`grown_rows`)."""
     if size < a.shape[0]:
         return a
     n = max(2 * a.shape[0], size + 1)
@@ -109,6 +112,10 @@ def grown_rows(a: np.ndarray, size: int) -> np.ndarray:
     b = np.empty((max(2 * a.shape[0], size + 1), a.shape[1]), a.dtype)
     b[: a.shape[0]] = a
     return b
+
+
+# the transposition table: buckets of two rows of four int64 (key xor the rest, value, best move,
+# flag and work), shared by the two searches of :func:`triangles.ai.lazy.search_pair`
 
 
 @njit(inline="always")
