@@ -1,6 +1,6 @@
-"""Bit masks of at most 64 lines, the region searches' states: the lowest line, its number,
-how many.  Inlined into every numba kernel that walks a mask, so written without loops or
-branches (de Bruijn multiplication, SWAR)."""
+"""Bit masks of at most 64 lines, the region searches' states (the lowest line, its number,
+how many), and the 64-bit mixer every search's keys are made with.  Inlined into every numba
+kernel that uses them, so written without loops or branches (de Bruijn multiplication, SWAR)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 
 from triangles.jit import njit
 
-__all__ = ["ONE", "bit_index", "low_bit", "popcount"]
+__all__ = ["ONE", "bit_index", "low_bit", "mix64", "popcount"]
 
 _DB_MUL = np.uint64(0x03F79D71B4CB0A89)
 _DB_TABLE = np.zeros(64, np.int64)
@@ -37,3 +37,11 @@ def popcount(m: np.uint64) -> int:
     m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
     m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
     return int((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(inline="always")
+def mix64(x: np.uint64) -> np.uint64:
+    """splitmix64 finaliser: a cheap deterministic hash of a uint64."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from triangles import kernels as K
+from triangles.ai.bits import mix64
 from triangles.ai.effects import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
@@ -253,14 +254,6 @@ def ordered_lines(S: BoardArrays, D: GameArrays, *, width: int, salt: int = 0, d
 # --------------------------------------------------------------------------
 
 
-@njit(inline="always")
-def _mix(x: np.uint64) -> np.uint64:
-    """splitmix64 finaliser: a cheap deterministic hash of a uint64."""
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
 @njit(nogil=True)
 def hash_drawn(D: GameArrays, keys: np.ndarray) -> np.uint64:
     """Zobrist hash of the drawn lines (``keys``: :attr:`Zobrist.lines`)."""
@@ -276,7 +269,7 @@ def hash_drawn(D: GameArrays, keys: np.ndarray) -> np.uint64:
 def _cell_key(S: BoardArrays, keys: np.ndarray, c: int) -> np.uint64:
     """A key of the cell ``c``, made from its three sides' keys (no table of cell keys needed)."""
     sides = S.cell_pairs
-    return _mix(keys[sides[c, 0]] + keys[sides[c, 1]] * np.uint64(3) + keys[sides[c, 2]] * np.uint64(5))
+    return mix64(keys[sides[c, 0]] + keys[sides[c, 1]] * np.uint64(3) + keys[sides[c, 2]] * np.uint64(5))
 
 
 @njit(nogil=True)
@@ -380,7 +373,7 @@ def _isolated(S: BoardArrays, D: GameArrays, p: int) -> bool:
 @njit(inline="always")
 def _tie(p: int, salt: np.uint64) -> I64:
     """The low bits of a line's ordering key: a salted hash of its pair id (deterministic per seed)."""
-    return np.int64(_mix(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
+    return np.int64(mix64(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
 
 
 @njit(inline="always")
@@ -581,7 +574,7 @@ def _leaf_noise(h: np.uint64, salt: np.uint64, player: int, noise: int) -> I64:
     """A deterministic value in [-noise, noise] for the position ``h`` and the mover (seeded by ``salt``)."""
     if noise == 0:
         return 0
-    x = _mix(h ^ salt ^ np.uint64(player + 1))
+    x = mix64(h ^ salt ^ np.uint64(player + 1))
     return np.int64(x % np.uint64(2 * noise + 1)) - noise
 
 

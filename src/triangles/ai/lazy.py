@@ -30,8 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles.ai.bits import ONE, bit_index, low_bit, popcount
-from triangles.ai.engine import _mix
+from triangles.ai.bits import ONE, bit_index, low_bit, mix64, popcount
 from triangles.ai.multiset import (
     INF,
     back_up,
@@ -252,7 +251,7 @@ def _new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int
     OI = grown_rows(OI, o)
     OU[o, 0] = legal
     OU[o, 1] = drawn
-    OI[o, _KEY] = np.int64(_mix(legal * np.uint64(0x9E3779B97F4A7C15) ^ _mix(drawn + ONE)) >> ONE) | 1
+    OI[o, _KEY] = np.int64(mix64(legal * np.uint64(0x9E3779B97F4A7C15) ^ mix64(drawn + ONE)) >> ONE) | 1
     OI[o, _LEFT] = left
     OI[o, _MOST] = most
     OI[o, _MS] = -1
@@ -269,8 +268,8 @@ def _kl_hash(KP: np.ndarray, KI: np.ndarray, OI: np.ndarray, kl: int) -> np.uint
     (:func:`triangles.ai.solver.solve`) key the same position alike."""
     h = np.uint64(0x6A09E667F3BCC908)
     for t in range(KP[kl], KP[kl + 1]):
-        h += _mix(np.uint64(OI[KI[t], _KEY]))
-    return _mix(h)
+        h += mix64(np.uint64(OI[KI[t], _KEY]))
+    return mix64(h)
 
 
 @njit(nogil=True)
@@ -414,7 +413,7 @@ def _small(
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
-                sig = _mix(sig ^ mh[order[j]])
+                sig = mix64(sig ^ mh[order[j]])
             c = ht_get(intern, sig, ONE)
             if c < 0:
                 c = cnt[_NOBJ]
@@ -422,7 +421,7 @@ def _small(
                 ht_set(intern, cnt, 4, sig, ONE, c)
                 OU[c, 0] = f_l[F]
                 OU[c, 1] = f_d[F]
-                OI[c, _KEY] = np.int64(_mix(sig) >> ONE) | 1
+                OI[c, _KEY] = np.int64(mix64(sig) >> ONE) | 1
                 g = cnt[_NMV]
                 OI[c, _MS] = g
                 best_total = 0

@@ -39,8 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles.ai.bits import ONE, bit_index, low_bit
-from triangles.ai.engine import _mix
+from triangles.ai.bits import ONE, bit_index, low_bit, mix64
 from triangles.ai.multiset import (
     INF,
     back_up,
@@ -218,7 +217,7 @@ def _explore(
                 h = np.uint64(0x6A09E667F3BCC908)
                 for j in range(nk):
                     kl_items[start + j] = f_kids[F, j]
-                    h = _mix(h ^ np.uint64(f_kids[F, j] + 1))
+                    h = mix64(h ^ np.uint64(f_kids[F, j] + 1))
                 kl_hash[nkl] = h
                 kl_ptr[nkl + 1] = start + nk
                 kids_of = ht_put(kids_of, n_kids_of, f_nl[F], f_nd[F], nkl)
@@ -259,7 +258,7 @@ def _explore(
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
-                sig = _mix(sig ^ mh[order[j]])
+                sig = mix64(sig ^ mh[order[j]])
             c = ht_get(intern, sig, ONE)
             if c < 0:
                 c = ncls
