@@ -8,12 +8,15 @@ import numpy as np
 
 from triangles.jit import njit
 
-__all__ = ["ONE", "bit_index", "low_bit", "mix64", "popcount"]
+__all__ = ["GOLDEN", "ONE", "bit_index", "low_bit", "mix64", "popcount"]
 
 _DB_MUL = np.uint64(0x03F79D71B4CB0A89)
 _DB_TABLE = np.zeros(64, np.int64)
 for _i in range(64):
     _DB_TABLE[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+#: 2^64 over the golden ratio (odd): multiplying by it spreads a small number over all 64 bits
+#: before :func:`mix64`, so that nearby inputs make unrelated keys
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 #: a mask's 1, typed (numba keeps uint64 arithmetic unsigned only among uint64s)
 ONE = np.uint64(1)
 

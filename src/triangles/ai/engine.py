@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from triangles import kernels as K
-from triangles.ai.bits import mix64
+from triangles.ai.bits import GOLDEN, mix64
 from triangles.ai.effects import line_effect
 from triangles.jit import njit
 from triangles.kernels import BoardArrays, GameArrays
@@ -373,7 +373,7 @@ def _isolated(S: BoardArrays, D: GameArrays, p: int) -> bool:
 @njit(inline="always")
 def _tie(p: int, salt: np.uint64) -> I64:
     """The low bits of a line's ordering key: a salted hash of its pair id (deterministic per seed)."""
-    return np.int64(mix64(np.uint64(p) * np.uint64(0x9E3779B97F4A7C15) ^ salt) >> np.uint64(48))
+    return np.int64(mix64(np.uint64(p) * GOLDEN ^ salt) >> np.uint64(48))
 
 
 @njit(inline="always")

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles.ai.bits import ONE, bit_index, low_bit, mix64, popcount
+from triangles.ai.bits import GOLDEN, ONE, bit_index, low_bit, mix64, popcount
 from triangles.ai.multiset import (
     INF,
     back_up,
@@ -251,7 +251,7 @@ def _new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int
     OI = grown_rows(OI, o)
     OU[o, 0] = legal
     OU[o, 1] = drawn
-    OI[o, _KEY] = np.int64(mix64(legal * np.uint64(0x9E3779B97F4A7C15) ^ mix64(drawn + ONE)) >> ONE) | 1
+    OI[o, _KEY] = np.int64(mix64(legal * GOLDEN ^ mix64(drawn + ONE)) >> ONE) | 1
     OI[o, _LEFT] = left
     OI[o, _MOST] = most
     OI[o, _MS] = -1

@@ -296,7 +296,7 @@ def open_moves(
 @njit(inline="always")
 def drop_pairs(ms: np.ndarray, row: int, n: int, pair: np.ndarray) -> int:
     """Row ``row`` of ``ms`` (sorted, ``n`` long) without its pairs of equal elements marked in
-    ``pair`` (two copies worth nothing in any sum, :func:`_find_cancelling`); its new length."""
+    ``pair`` (two copies worth nothing in any sum, :func:`triangles.ai.regions._find_cancelling`); its new length."""
     k3 = 0
     k = 0
     while k < n:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from triangles.ai.bits import ONE, mix64
+from triangles.ai.bits import GOLDEN, ONE, mix64
 from triangles.jit import njit
 
 #: a stored bound's kind
@@ -20,13 +20,11 @@ EXACT, LOWER, UPPER = 0, 1, 2
 # a, key b, value + 1), 0 in the last column marking an empty slot; linear probing; doubled
 # at half load
 
-_HK = np.uint64(0x9E3779B97F4A7C15)
-
 
 @njit(inline="always")
 def ht_home(t: np.ndarray, a: np.uint64, b: np.uint64) -> int:
     """The row where the search for the key (a, b) starts."""
-    return int(mix64(a ^ (b * _HK)) & np.uint64(t.shape[0] - 1))
+    return int(mix64(a ^ (b * GOLDEN)) & np.uint64(t.shape[0] - 1))
 
 
 @njit(inline="always")
@@ -82,7 +80,7 @@ def ht_put(t: np.ndarray, used: np.ndarray, a: np.uint64, b: np.uint64, v: int) 
 @njit(inline="always")
 def move_key(kl_hash: np.uint64, pts: int) -> np.uint64:
     """A move's hash: its kid list's and its points'."""
-    return mix64(kl_hash ^ np.uint64(pts + 1) * np.uint64(0x9E3779B97F4A7C15))
+    return mix64(kl_hash ^ np.uint64(pts + 1) * GOLDEN)
 
 
 # arrays that double when full
