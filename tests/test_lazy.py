@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
-from triangles.ai.lazy import _KEY, LazySum, _large_rank, _value_rank, lazy_search, search_pair
+from triangles.ai.expand import large_rank, value_rank
+from triangles.ai.lazy import LazySum, lazy_search, search_pair
+from triangles.ai.pools import KEY
 from triangles.ai.regions import Regions, sum_search
 from triangles.ai.tables import tt_keep_cut, tt_probe, tt_row, tt_store
 
@@ -72,20 +74,18 @@ def test_a_finished_game_is_worth_nothing():
 
 
 def test_a_large_regions_gains_come_first_and_its_losses_last():
-    """The order `_large_rank` promises: a large region's move that gains outranks every move
+    """The order `large_rank` promises: a large region's move that gains outranks every move
     of a small region (even one worth more), one that loses ranks below every other, and among
     a large region's equal moves the one leaving fewer lines in large regions comes first."""
-    small_moves = [
-        _value_rank(p, v, o, x) for p in (0, 1, 2) for v in (-3, 0, 3) for o in (0, 2) for x in (False, True)
-    ]
+    small_moves = [value_rank(p, v, o, x) for p in (0, 1, 2) for v in (-3, 0, 3) for o in (0, 2) for x in (False, True)]
     for extra in (False, True):
-        gain = _large_rank(_value_rank(1, 1, 0, extra), 40)
-        loss = _large_rank(_value_rank(0, 0, 1, extra), 0)
+        gain = large_rank(value_rank(1, 1, 0, extra), 40)
+        loss = large_rank(value_rank(0, 0, 1, extra), 0)
         assert gain > max(small_moves) and loss < min(small_moves)
-        quiet = [_large_rank(_value_rank(0, 0, 0, extra), big) for big in (0, 13, 40, 63)]
+        quiet = [large_rank(value_rank(0, 0, 0, extra), big) for big in (0, 13, 40, 63)]
         assert quiet == sorted(quiet, reverse=True) and len(set(quiet)) == 4
         # two gains still keep the value order between them
-        assert _large_rank(_value_rank(2, 2, 0, extra), 63) > _large_rank(_value_rank(1, 1, 0, extra), 0)
+        assert large_rank(value_rank(2, 2, 0, extra), 63) > large_rank(value_rank(1, 1, 0, extra), 0)
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -172,21 +172,21 @@ def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
 def test_a_moves_key_sum_is_its_kids_keys(extra):
     """Each listed move keeps its kids' keys added up (the enhanced cut-offs' child key in one
     addition), or 0 where a kid's pairs cancel and the child's key needs the multiset."""
-    from triangles.ai.lazy import _KL, _NMV, _PAIR, _SUM
+    from triangles.ai.pools import KL, NMV, PAIR, SUM
 
     g = greedy_to(11, 30, 1, extra)
     ls = LazySum(Regions(g, g.arrays()), tt_bits=16)
     ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
     OI, MV, KP, KI, cnt = ls.pools[1], ls.pools[2], ls.pools[3], ls.pools[4], ls.pools[7]
     summed = paired = 0
-    for g_ in range(int(cnt[_NMV])):
-        kl = int(MV[g_, _KL])
+    for g_ in range(int(cnt[NMV])):
+        kl = int(MV[g_, KL])
         kids = KI[KP[kl] : KP[kl + 1]]
-        if OI[kids, _PAIR].any():
-            assert MV[g_, _SUM] == 0
+        if OI[kids, PAIR].any():
+            assert MV[g_, SUM] == 0
             paired += 1
         else:
-            assert MV[g_, _SUM] == OI[kids, _KEY].sum()  # int64 sums wrap alike
+            assert MV[g_, SUM] == OI[kids, KEY].sum()  # int64 sums wrap alike
             summed += kids.size > 0
     assert summed > 1000 and (extra or paired > 0)
 
@@ -205,7 +205,7 @@ def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
     def met(ls: LazySum) -> dict[tuple[int, int], tuple[int, int]]:
         """Each state met: (its object's id, that object's key)."""
         ids, rows = ls.pools[5], ls.pools[1]
-        return {(int(a), int(b)): (int(v) - 1, int(rows[int(v) - 1, _KEY])) for a, b, v in ids if v != 0}
+        return {(int(a), int(b)): (int(v) - 1, int(rows[int(v) - 1, KEY])) for a, b, v in ids if v != 0}
 
     m1, m2 = met(first), met(second)
     common = m1.keys() & m2.keys()
@@ -238,12 +238,12 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
     """Every pool and table grows while a search runs (between runs of the exploring loop, and
     in an expansion's second pass); from pools of two rows the search must meet the same states
     and visit the same nodes for the same value as from the usual ones."""
-    from triangles.ai.lazy import _new_pools
+    from triangles.ai.pools import new_pools
 
     g = greedy_to(11, 30, 1, extra)
     r = Regions(g, g.arrays())
     usual = LazySum(r, tt_bits=16).search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
-    start = [p.shape[0] for p in _new_pools(2)[:7]]
+    start = [p.shape[0] for p in new_pools(2)[:7]]
     assert start == [2, 2, 16, 16, 32, 64, 8]
     tiny = LazySum(r, tt_bits=16, rows=2)
     grown = tiny.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
@@ -254,9 +254,9 @@ def test_pools_that_start_tiny_grow_to_the_same_search(extra):
 def test_pools_take_the_room_the_system_allows(monkeypatch):
     """Room the system refuses is asked for again halved, down to 1024 objects, below which the
     refusal stands; a partner reserves its partner's room (and merges what its partner does)."""
-    from triangles.ai import lazy
+    from triangles.ai import pools
 
-    real = lazy._new_pools
+    real = pools.new_pools
     asked = []
     allowed = [4096]  # the most rows the stand-in system gives
 
@@ -266,15 +266,15 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
             raise MemoryError
         return real(rows)
 
-    monkeypatch.setattr(lazy, "_new_pools", refusing)
-    assert lazy._reserved_pools(1 << 15)[0].shape[0] == 4096
+    monkeypatch.setattr(pools, "new_pools", refusing)
+    assert pools.reserved_pools(1 << 15)[0].shape[0] == 4096
     assert asked == [1 << 15, 1 << 14, 1 << 13, 1 << 12]
     asked.clear()
     allowed[0] = 0
     with pytest.raises(MemoryError):
-        lazy._reserved_pools(1 << 11)
+        pools.reserved_pools(1 << 11)
     assert asked == [1 << 11, 1 << 10]
-    monkeypatch.setattr(lazy, "_new_pools", real)
+    monkeypatch.setattr(pools, "new_pools", real)
     g = greedy_to(10, 30, 0, False)
     first = LazySum(Regions(g, g.arrays()), tt_bits=12, small=10, rows=1 << 12)
     second = LazySum(first.regions, partner=first)
@@ -286,27 +286,26 @@ def test_pools_take_the_room_the_system_allows(monkeypatch):
 
 
 def test_a_search_gives_up_before_its_32_bit_kid_lists_overflow():
-    """The kid lists' starts and items are 32-bit: past :data:`_ROOM32` kids or objects the
+    """The kid lists' starts and items are 32-bit: past :data:`ROOM32` kids or objects the
     pools are out of room, and below it they are not."""
-    from triangles.ai.lazy import _NKL, _NOBJ, _ROOM32, _new_pools, _out_of_room
+    from triangles.ai.pools import NKL, NOBJ, ROOM32, new_pools, out_of_room
 
-    P = _new_pools(2)
-    assert not _out_of_room(P)
-    P[3][P[7][_NKL]] = _ROOM32
-    assert not _out_of_room(P)
-    P[3][P[7][_NKL]] = _ROOM32 + 1
-    assert _out_of_room(P)
-    P[3][P[7][_NKL]] = 0
-    P[7][_NOBJ] = _ROOM32 + 1
-    assert _out_of_room(P)
+    P = new_pools(2)
+    assert not out_of_room(P)
+    P[3][P[7][NKL]] = ROOM32
+    assert not out_of_room(P)
+    P[3][P[7][NKL]] = ROOM32 + 1
+    assert out_of_room(P)
+    P[3][P[7][NKL]] = 0
+    P[7][NOBJ] = ROOM32 + 1
+    assert out_of_room(P)
 
 
 def test_a_new_regions_facts_come_from_its_parents_live_cells():
     """An expansion works out a new large region's facts (live cells, best capture) from its
     parent's live cells instead of looking its own cells up; two levels down from the root of
     a few positions, every region a line leaves must get the facts of its own cells."""
-    from triangles.ai.lazy import _child_facts, _live_cells, _state_facts
-    from triangles.ai.split import split
+    from triangles.ai.split import child_facts, live_cells, split, state_facts
 
     checked = 0
     for seed in range(3):
@@ -320,7 +319,7 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
         for depth in range(2):
             below = []
             for legal, drawn in parents:
-                n = _live_cells(legal, drawn, r.need, r.on_ptr, r.on_cell, und)
+                n = live_cells(legal, drawn, r.need, r.on_ptr, r.on_cell, und)
                 for k in range(r.n):
                     b = np.uint64(1 << k)
                     if not legal & b:
@@ -329,8 +328,8 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
                     nc = split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch)
                     for j in range(nc):
                         cl, cd = scratch[2][j], scratch[3][j]
-                        want = _state_facts(cl, cd, r.need, r.on_ptr, r.on_cell)
-                        assert _child_facts(und, n, b, cl, single) == want
+                        want = state_facts(cl, cd, r.need, r.on_ptr, r.on_cell)
+                        assert child_facts(und, n, b, cl, single) == want
                         assert not single.any()
                         checked += 1
                         if depth == 0 and k % 3 == 0:
@@ -343,29 +342,29 @@ def test_a_root_moves_refuting_answers_are_counted_by_their_lines():
     """With alternation a root move's answers come in the order of the root moves each line
     has refuted, which needs each answer's line: a large region's k-th move is its k-th legal
     line; a small region's moves are its game tree's, with no line, and are not counted."""
-    from triangles.ai.lazy import _ME, _MS, _move_line, _nth_line
+    from triangles.ai.pools import ME, MS, move_line, nth_line
 
     small = 4
     g = greedy_to(11, 30, 0, False)
     ls = LazySum(Regions(g, g.arrays()), small=small)
     assert not ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT).aborted
     OU, OI = ls.pools[0], ls.pools[1]
-    listed = [c for c in range(1, ls.states + 1) if OI[c, _MS] >= 0 and OI[c, _ME] > OI[c, _MS]]
+    listed = [c for c in range(1, ls.states + 1) if OI[c, MS] >= 0 and OI[c, ME] > OI[c, MS]]
     large = [c for c in listed if int(OU[c, 0]).bit_count() > small]
     few = [c for c in listed if int(OU[c, 0]).bit_count() <= small]
     assert large and few
     for c in large[:30] + few[:30]:
         legal = [i for i in range(64) if int(OU[c, 0]) >> i & 1]
         objs = np.array([few[0] if c != few[0] else large[0], c], np.int64)  # found among others
-        lines = [_move_line(ls.pools, objs, g_, small) for g_ in range(OI[c, _MS], OI[c, _ME])]
+        lines = [move_line(ls.pools, objs, g_, small) for g_ in range(OI[c, MS], OI[c, ME])]
         if c in large:
-            assert [_nth_line(OU[c, 0], k) for k in range(len(legal))] == legal
+            assert [nth_line(OU[c, 0], k) for k in range(len(legal))] == legal
             assert lines == legal
         else:
             assert set(lines) == {-1}
             # with small = -1 (the root's objects, never merged) every object's move has a line
-            assert _move_line(ls.pools, objs, OI[c, _MS], -1) == legal[0]
-    assert _move_line(ls.pools, np.array(large[:1], np.int64), OI[few[0], _MS], small) == -1  # not its move
+            assert move_line(ls.pools, objs, OI[c, MS], -1) == legal[0]
+    assert move_line(ls.pools, np.array(large[:1], np.int64), OI[few[0], MS], small) == -1  # not its move
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -374,7 +373,8 @@ def test_a_siblings_move_gives_the_childs_key_a_new_state_would(extra):
     from the table through S's siblings: the child by a line l of S is T - l - x, which the
     sibling T - l lists as its move x.  Wherever both are expanded, that key is the one S's own
     move l gives (the node's other regions, its lone lines' pairs dropped, all alike)."""
-    from triangles.ai.lazy import _KL, _MS, _PAIR, _SUM, _nth_line, _sibling_key
+    from triangles.ai.expand import sibling_key
+    from triangles.ai.pools import KL, MS, PAIR, SUM, nth_line
 
     small = 4
     g = greedy_to(11, 30, 2, extra)
@@ -384,52 +384,52 @@ def test_a_siblings_move_gives_the_childs_key_a_new_state_would(extra):
     OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
 
     def kids(m):
-        kl = int(MV[m, _KL])
+        kl = int(MV[m, KL])
         return [int(k) for k in KI[KP[kl] : KP[kl + 1]]]
 
     def key_of(multiset):  # the kernel's multiset key: pairs of one lone-line kind dropped
         total = 0
         for o in set(multiset):
-            times = multiset.count(o) % 2 if OI[o, _PAIR] else multiset.count(o)
-            total += times * int(OI[o, _KEY])
+            times = multiset.count(o) % 2 if OI[o, PAIR] else multiset.count(o)
+            total += times * int(OI[o, KEY])
         return wrap(total)
 
     def wrap(v):  # the kernel's keys are int64 sums, which wrap
         return (v + (1 << 63)) % (1 << 64) - (1 << 63)
 
     def large(o):
-        return OI[o, _MS] >= 0 and int(OU[o, 0]).bit_count() > small
+        return OI[o, MS] >= 0 and int(OU[o, 0]).bit_count() > small
 
     checked = unknown = cancelled = 0
     prs = np.zeros(256, np.int64)
-    lone = [o for o in range(1, ls.states + 1) if OI[o, _PAIR]]
+    lone = [o for o in range(1, ls.states + 1) if OI[o, PAIR]]
     elsewhere = lone[0] if lone else 1  # a region of the node elsewhere: a lone line if any
     for T in (o for o in range(1, ls.states + 1) if large(o)):
         LT = int(OU[T, 0])
         for k in range(LT.bit_count()):
-            gm = int(OI[T, _MS]) + k
+            gm = int(OI[T, MS]) + k
             left = kids(gm)
-            if MV[gm, _SUM] == 0 or not left:
+            if MV[gm, SUM] == 0 or not left:
                 continue
-            x = int(_nth_line(OU[T, 0], k))
+            x = int(nth_line(OU[T, 0], k))
             node = sorted(left + [elsewhere])
             ms = np.zeros((2, 64), np.int64)
             ms[0, : len(node)] = node
-            base = np.int64(wrap(key_of(node) - int(MV[gm, _SUM])))
+            base = np.int64(wrap(key_of(node) - int(MV[gm, SUM])))
             for S in (s for s in set(left) if large(s)):
                 LS = int(OU[S, 0])
                 for j in range(LS.bit_count()):
-                    line = int(_nth_line(OU[S, 0], j))
+                    line = int(nth_line(OU[S, 0], j))
                     want = node.copy()
                     want.remove(S)
-                    want += kids(int(OI[S, _MS]) + j)
-                    got = int(_sibling_key(P, T, x, np.uint64(1 << line), base, small, ms, 0, len(node), prs))
+                    want += kids(int(OI[S, MS]) + j)
+                    got = int(sibling_key(P, T, x, np.uint64(1 << line), base, small, ms, 0, len(node), prs))
                     if got == 0:
                         unknown += 1
                         continue
                     assert got == key_of(want), (T, x, S, line)
                     checked += 1
-                    cancelled += any(OI[o, _PAIR] and want.count(o) > 1 for o in want)
+                    cancelled += any(OI[o, PAIR] and want.count(o) > 1 for o in want)
             if checked > 3000:
                 break
         if checked > 3000:

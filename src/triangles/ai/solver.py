@@ -61,7 +61,7 @@ SOLVE_MAX_NODES = 200_000_000
 #: by side), on four others -3 to +10 % the time; 2^24 no faster
 SOLVE_TT_BITS = 23
 #: region objects each of :func:`solve`'s lazy searches reserves room for at once (with the
-#: moves and kid lists in proportion, :func:`triangles.ai.lazy._new_pools`): a search on a
+#: moves and kid lists in proportion, :func:`triangles.ai.pools.new_pools`): a search on a
 #: whole 12-star board met up to 4.9 M.  Room reserved is taken from the system only as it
 #: is written; grown by doubling instead, the pair took 6 % longer on the eight boards and
 #: 6-11 % on the three slowest (``benchmarks/middle-game.md``, twenty-second look)

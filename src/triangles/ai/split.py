@@ -159,3 +159,69 @@ def split(
     future share a key."""
     links(legal, drawn, need, on_ptr, on_cell, link, relk, legal)
     return components(legal, drawn, cross, link, relk, out_l, out_d)
+
+
+@njit(inline="always")
+def state_facts(
+    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
+) -> tuple[int, int]:
+    """(live cells: a bound on the points the region still holds, the most one of its lines scores)."""
+    live = 0
+    most = 0
+    m = legal
+    while m:
+        b = low_bit(m)
+        m ^= b
+        k = bit_index(b)
+        pts = 0
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            und = need[on_cell[t]] & ~drawn
+            if (und & ~legal) == 0:
+                live += low_bit(und) == b  # counted once, on its lowest undrawn side
+                pts += und == b
+        most = max(most, pts)
+    return live, most
+
+
+@njit(inline="always")
+def live_cells(
+    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, und: np.ndarray
+) -> int:
+    """The undrawn sides of each live cell of the state (legal, drawn), once each, into ``und``:
+    how many.  A state a line leaves has no live cell its parent lacked (a cell with a side
+    that is neither drawn nor legal keeps it), so these give the facts of every region a line
+    leaves (:func:`child_facts`) without looking the cells up again."""
+    n = 0
+    m = legal
+    while m:
+        b = low_bit(m)
+        m ^= b
+        k = bit_index(b)
+        for t in range(on_ptr[k], on_ptr[k + 1]):
+            u = need[on_cell[t]] & ~drawn
+            if low_bit(u) == b and (u & ~legal) == 0:
+                und[n] = u
+                n += 1
+    return n
+
+
+@njit(inline="always")
+def child_facts(und: np.ndarray, n: int, b: np.uint64, region: np.uint64, single: np.ndarray) -> tuple[int, int]:
+    """:func:`state_facts` of the region of legal lines ``region`` that drawing the line ``b``
+    leaves, from the parent's live cells (:func:`live_cells`): a cell is live there when its
+    undrawn sides but ``b`` are all in the region (and there are some)."""
+    live = 0
+    most = 0
+    for q in range(n):
+        u = und[q] & ~b
+        if u != 0 and (u & ~region) == 0:
+            live += 1
+            if u == low_bit(u):
+                k = bit_index(u)
+                single[k] += 1
+                most = max(most, single[k])
+    for q in range(n):  # cleared for the next call
+        u = und[q] & ~b
+        if u != 0 and u == low_bit(u):
+            single[bit_index(u)] = 0
+    return live, most

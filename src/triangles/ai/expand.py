@@ -1,0 +1,506 @@
+"""What a region state's moves are, worked out when the lazy search first lists it: a
+small region explored whole and merged with every state of its game tree, a large one
+expanded one state at a time, each move ranked for the search's order; and the cut-off
+that settles a node through expanded siblings before its new states are expanded."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from triangles.ai.bits import ONE, bit_index, low_bit, mix64, popcount
+from triangles.ai.multiset import INF, child_refutes, sorted_insert
+from triangles.ai.pools import (
+    AV,
+    KEY,
+    KL,
+    LEFT,
+    LINE,
+    ME,
+    MOST,
+    MS,
+    NKL,
+    NMV,
+    NOBJ,
+    PAIR,
+    PTS,
+    RANK,
+    SUM,
+    kl_hash,
+    new_lazy,
+    nth_line,
+)
+from triangles.ai.prefetch import prefetch_row
+from triangles.ai.regions import MAX_LINES
+from triangles.ai.split import child_facts, child_links, components, links, live_cells, points
+from triangles.ai.tables import grown, grown_rows, ht_get, ht_grown, ht_home, ht_set, move_key, tt_bucket
+from triangles.jit import njit
+
+#: regions of at most this many legal lines are explored whole and merged by game tree
+SMALL = 12
+
+
+#: what puts a large region's gains above, and its losses below, every other move's rank
+APART = 1 << 40
+
+
+@njit(inline="always")
+def value_rank(pts: int, mval: int, offered: int, extra: bool) -> int:
+    """A move's rank by its value (with alternation), then its points, then the fewest points
+    the regions it leaves offer at once: the order :class:`triangles.ai.regions.SumSearch`
+    builds from ``_move_order`` over whole arrays (change the two together), scaled by 256 to
+    leave room for a large region's tie-break (:func:`large_rank`)."""
+    return (pts * 1024 - offered if extra else mval * (1 << 20) + pts * 1024 - offered) * 256
+
+
+@njit(inline="always")
+def large_rank(base: int, big: int) -> int:
+    """A large region's move's rank among the position's moves: one that gains comes before any
+    other move, one that loses after every other, and among equals the fewest legal lines
+    left in large regions first (the smallest tree to refute with).  Against the value order
+    alone this took 2.7 times fewer nodes on eight whole 12-star boards with alternation and
+    3.5-6.6 times fewer with the extra turn (``benchmarks/middle-game.md``, sixteenth look)."""
+    if base > 0:
+        return base + 64 - big + APART
+    if base < 0:
+        return base + 64 - big - APART
+    return base + 64 - big
+
+
+@njit(nogil=True)
+def small_work() -> tuple:
+    """Scratch arrays for :func:`explore_small`'s stack (a region of at most 64 lines), made once a
+    search: allocating them a call cost as much as the exploring."""
+    d1 = MAX_LINES + 2
+    return (
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.uint64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros(d1, np.int64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros((d1, 64), np.uint64),
+        np.zeros(d1, np.int64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros((d1, 64), np.int64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+        np.zeros(64, np.uint64),
+    )
+
+
+@njit(nogil=True)
+def explore_small(
+    l0: np.uint64,
+    d0: np.uint64,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    W: tuple,
+) -> tuple:
+    """The object of the small region state (l0, d0): every state it can reach explored (depth
+    first, an explicit stack) and merged by game tree, as :func:`triangles.ai.regions._explore`
+    does, into the shared pools.  Returns (its id, the pools).  The pools grow only between
+    runs of the loop, each run going on while they have room for one more step: an array
+    rebound in a loop costs reference counting on every turn."""
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    o = ht_get(ids, l0, d0)
+    if o >= 0:
+        return o, P
+    f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
+    link, relk, mh, out_l, out_d = W[15:]
+    depth = 0
+    f_l[0] = l0
+    f_d[0] = d0
+    f_todo[0] = l0
+    f_line[0] = -1
+    f_nmv[0] = 0
+    links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
+    f_link[0] = link
+    f_relk[0] = relk
+    result = -1
+    while depth >= 0:
+        # room for one more step: a kid list, or a state's object, its moves and two keys
+        KP = grown(KP, cnt[NKL] + 2, False)
+        KI = grown(KI, KP[cnt[NKL]] + 64, False)
+        OU = grown_rows(OU, cnt[NOBJ])
+        OI = grown_rows(OI, cnt[NOBJ])
+        MV = grown_rows(MV, cnt[NMV] + 64)
+        if 2 * (cnt[3] + 1) > ids.shape[0]:
+            ids = ht_grown(ids)
+        if 2 * (cnt[4] + 1) > intern.shape[0]:
+            intern = ht_grown(intern)
+        while depth >= 0:
+            nkl = cnt[NKL]
+            if (
+                nkl + 2 >= KP.shape[0]
+                or KP[nkl] + 64 >= KI.shape[0]
+                or cnt[NOBJ] >= OU.shape[0]
+                or cnt[NMV] + 64 >= MV.shape[0]
+                or 2 * (cnt[3] + 1) > ids.shape[0]
+                or 2 * (cnt[4] + 1) > intern.shape[0]
+            ):
+                break
+            F = depth
+            if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
+                j = f_ci[F]
+                c = ht_get(ids, f_cl[F, j], f_cd[F, j])
+                if c < 0:
+                    depth += 1
+                    f_l[depth] = f_cl[F, j]
+                    f_d[depth] = f_cd[F, j]
+                    f_todo[depth] = f_l[depth]
+                    f_line[depth] = -1
+                    f_nmv[depth] = 0
+                    links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
+                    f_link[depth] = link
+                    f_relk[depth] = relk
+                    continue
+                sorted_insert(f_kids, F, j, c)
+                f_ci[F] += 1
+                continue
+            if f_line[F] >= 0:
+                s0 = KP[nkl]
+                for j in range(f_nc[F]):
+                    KI[s0 + j] = f_kids[F, j]
+                KP[nkl + 1] = s0 + f_nc[F]
+                cnt[NKL] += 1
+                f_mpts[F, f_nmv[F]] = f_pts[F]
+                f_mkl[F, f_nmv[F]] = nkl
+                f_nmv[F] += 1
+                f_line[F] = -1
+                continue
+            if f_todo[F] != 0:
+                b = low_bit(f_todo[F])
+                f_todo[F] ^= b
+                k = bit_index(b)
+                drawn = f_d[F]
+                for q in range(64):
+                    link[q] = f_link[F, q]
+                    relk[q] = f_relk[F, q]
+                child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+                nc = components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+                for j in range(nc):
+                    f_cl[F, j] = out_l[j]
+                    f_cd[F, j] = out_d[j]
+                    prefetch_row(ids, ht_home(ids, out_l[j], out_d[j]))
+                f_nc[F] = nc
+                f_ci[F] = 0
+                f_line[F] = k
+                f_pts[F] = points(drawn, k, need, on_ptr, on_cell)
+                continue
+            # every line done: merge the state by its set of moves
+            m = f_nmv[F]
+            for j in range(m):
+                mh[j] = move_key(kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
+            order = np.argsort(mh[:m])
+            sig = np.uint64(0xBB67AE8584CAA73B)
+            for j in range(m):
+                if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                    continue
+                sig = mix64(sig ^ mh[order[j]])
+            c = ht_get(intern, sig, ONE)
+            if c < 0:
+                c = cnt[NOBJ]
+                cnt[NOBJ] += 1
+                ht_set(intern, cnt, 4, sig, ONE, c)
+                OU[c, 0] = f_l[F]
+                OU[c, 1] = f_d[F]
+                OI[c, KEY] = np.int64(mix64(sig) >> ONE) | 1
+                g = cnt[NMV]
+                OI[c, MS] = g
+                best_total = 0
+                most = 0
+                av = -INF
+                for j in range(m):
+                    if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                        continue
+                    q = order[j]
+                    kl = f_mkl[F, q]
+                    p = f_mpts[F, q]
+                    t_all = p
+                    offered = 0
+                    s_av = 0
+                    ksum = np.int64(0)
+                    kpair = False
+                    for t in range(KP[kl], KP[kl + 1]):
+                        x = KI[t]
+                        t_all += OI[x, LEFT]
+                        offered += OI[x, MOST]
+                        s_av += OI[x, AV]
+                        ksum += OI[x, KEY]
+                        kpair |= OI[x, PAIR] != 0
+                    mval = p + s_av if (extra and p > 0) else p - s_av
+                    MV[g, PTS] = p
+                    MV[g, KL] = kl
+                    MV[g, RANK] = value_rank(p, mval, offered, extra)
+                    MV[g, SUM] = 0 if kpair else ksum
+                    best_total = max(best_total, t_all)
+                    most = max(most, p)
+                    av = max(av, mval)
+                    g += 1
+                cnt[NMV] = g
+                OI[c, ME] = g
+                OI[c, LEFT] = best_total
+                OI[c, MOST] = most
+                OI[c, AV] = av if m > 0 else 0
+                # one move leaving nothing (a lone line): two copies are worth nothing with
+                # alternation, whatever else is on the board (see regions._find_cancelling)
+                OI[c, PAIR] = not extra and g - OI[c, MS] == 1 and KP[MV[g - 1, KL] + 1] == KP[MV[g - 1, KL]]
+            ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
+            depth -= 1
+            if depth >= 0:
+                sorted_insert(f_kids, depth, f_ci[depth], c)
+                f_ci[depth] += 1
+            else:
+                result = c
+    return result, (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(nogil=True)
+def expand(
+    c: int,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+    X: tuple,
+    W: tuple,
+) -> tuple:
+    """List the moves of the unexpanded object ``c``: each line's points and the objects of the
+    regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
+    passes, so that the pools' arrays are rebound only in the second, over the regions met
+    for the first time: an array rebound in a loop costs reference counting on every turn."""
+    link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    L = OU[c, 0]
+    Dr = OU[c, 1]
+    links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
+    # 1: each line's regions, and the objects already met
+    n = 0
+    fresh = False
+    rest = L
+    while rest:
+        b = low_bit(rest)
+        rest ^= b
+        line = bit_index(b)
+        for q in range(64):
+            link[q] = link0[q]
+            relk[q] = relk0[q]
+        child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
+        ncomp = components(L & ~b & ~cross[line], Dr | b, cross, link, relk, cl[n], cd[n])
+        nco[n] = ncomp
+        for j in range(ncomp):
+            prefetch_row(ids, ht_home(ids, cl[n, j], cd[n, j]))
+        my[n, LINE] = line
+        n += 1
+    for i in range(n):
+        for j in range(nco[i]):
+            o = ht_get(ids, cl[i, j], cd[i, j])
+            ko[i, j] = o
+            fresh |= o < 0
+    # 2: the objects of the regions met for the first time
+    if fresh:
+        for i in range(n):
+            for j in range(nco[i]):
+                if ko[i, j] >= 0:
+                    continue
+                o = ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
+                if o < 0:
+                    if popcount(cl[i, j]) <= small:
+                        o, P = explore_small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
+                    else:
+                        if nund < 0:
+                            nund = live_cells(L, Dr, need, on_ptr, on_cell, und)
+                        left, most = child_facts(und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single)
+                        o, P = new_lazy(cl[i, j], cd[i, j], P, left, most)
+                    ids = P[5]
+                ko[i, j] = o
+        OU, OI, MV, KP, KI, ids, intern, cnt = P
+    # 3: each line's move
+    nkl = cnt[NKL]
+    KP = grown(KP, nkl + n + 2, False)
+    s0 = KP[nkl]
+    total = 0
+    for i in range(n):
+        total += nco[i]
+    KI = grown(KI, s0 + total, False)
+    for i in range(n):
+        ncomp = nco[i]
+        big = 0  # legal lines left in regions too large to merge
+        for j in range(ncomp):
+            o = ko[i, j]
+            nj = popcount(cl[i, j])
+            if nj > small:
+                big += nj
+            sorted_insert(kids, 0, j, o)
+        offered = 0
+        s_av = 0
+        ksum = np.int64(0)
+        kpair = False
+        for j in range(ncomp):
+            x = kids[0, j]
+            KI[s0 + j] = x
+            offered += OI[x, MOST]
+            s_av += OI[x, AV]
+            ksum += OI[x, KEY]
+            kpair |= OI[x, PAIR] != 0
+        KP[nkl + 1] = s0 + ncomp
+        line = my[i, LINE]
+        pts = points(Dr, line, need, on_ptr, on_cell)
+        mval = pts + s_av if (extra and pts > 0) else pts - s_av
+        my[i, PTS] = pts
+        my[i, KL] = nkl
+        my[i, RANK] = large_rank(value_rank(pts, mval, offered, extra), big)
+        my[i, SUM] = 0 if kpair else ksum
+        nkl += 1
+        s0 += ncomp
+    cnt[NKL] = nkl
+    # appended together (exploring the small regions above appended their own moves)
+    g = cnt[NMV]
+    MV = grown_rows(MV, g + n)
+    MV[g : g + n] = my[:n, :LINE]  # every column but the line, the scratch rows' last
+    OI[c, MS] = g
+    OI[c, ME] = g + n
+    cnt[NMV] = g + n
+    return (OU, OI, MV, KP, KI, ids, intern, cnt)
+
+
+@njit(inline="always")
+def sibling_key(
+    P: tuple,
+    T: int,
+    x: int,
+    b: np.uint64,
+    base: np.int64,
+    small: int,
+    ms: np.ndarray,
+    ply: int,
+    nn: int,
+    prs: np.ndarray,
+) -> np.int64:
+    """The table key of the child that the line ``b`` leaves at a node reached by the line
+    ``x`` of the large object ``T`` (the node's key less that move's kids' keys: ``base``),
+    read from the sibling T - b, which lists the same child T - b - x as its move x: 0 when
+    unknown (the region holding x in T - b is small, merged with others of its game tree so
+    that its moves have no lines, or not yet expanded).  A lone line's kind counts in the
+    child only when it is there an odd number of times (:func:`triangles.ai.multiset.drop_pairs`; the node's
+    multiset is row ``ply`` of ``ms``, ``nn`` long)."""
+    OU, OI, MV, KP, KI = P[0], P[1], P[2], P[3], P[4]
+    bx = ONE << np.uint64(x)
+    kl = MV[OI[T, MS] + popcount(OU[T, 0] & (b - ONE)), KL]
+    ch = base
+    found = False
+    npr = 0
+    for q in range(KP[kl], KP[kl + 1]):
+        u = KI[q]
+        lu = OU[u, 0]
+        if lu & bx:  # a small object's masks are one state of its game tree's: not trusted
+            if OI[u, MS] < 0 or popcount(lu) <= small:
+                return np.int64(0)
+            gx = OI[u, MS] + popcount(lu & (bx - ONE))
+            if MV[gx, SUM] != 0:
+                ch += MV[gx, SUM]
+            else:
+                kx = MV[gx, KL]
+                for t in range(KP[kx], KP[kx + 1]):
+                    w = KI[t]
+                    if OI[w, PAIR] != 0:
+                        prs[npr] = w
+                        npr += 1
+                    else:
+                        ch += OI[w, KEY]
+            found = True
+        elif OI[u, PAIR] != 0:
+            prs[npr] = u
+            npr += 1
+        else:
+            ch += OI[u, KEY]
+    if not found:
+        return np.int64(0)
+    for i in range(npr):
+        w = prs[i]
+        if w < 0:
+            continue
+        times = 0
+        for j in range(i, npr):
+            if prs[j] == w:
+                times += 1
+                prs[j] = -1
+        there = 0
+        for j in range(nn):
+            if ms[ply, j] == w:
+                there = 1
+        ch += OI[w, KEY] * ((there + times) % 2 - there)
+    return ch
+
+
+@njit(nogil=True)
+def sibling_refutes(
+    T: int,
+    g: int,
+    h: np.int64,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+    tt: np.ndarray,
+    mask: np.int64,
+    hi: int,
+    ms: np.ndarray,
+    ply: int,
+    nn: int,
+    work: np.ndarray,
+) -> tuple[bool, int]:
+    """The enhanced transposition cut-off of a node holding states not yet expanded, without
+    expanding them: (whether a child's stored bound reaches ``hi``, the value it gives).
+
+    Such a node's new states are the kids of its last move ``g``, the line x of the expanded
+    large object ``T`` (the node's key ``h``).  Its children that this search can have stored
+    are those of the lines of T - x (one keeping a new state it has not met before), and
+    the child by the line l is T - l - x, which the sibling T - l, often expanded already,
+    lists as its move x (:func:`sibling_key`).  Expanding a state (each line's regions and
+    their objects) is most of a whole 12-star search's time, and the cut-offs after it
+    settle 78 % of the nodes that expand (``benchmarks/middle-game.md``, twenty-fourth
+    look).  ``work``: scratch of at least 6 * MAX_LINES."""
+    OU, OI, MV = P[0], P[1], P[2]
+    LT = OU[T, 0]
+    x = nth_line(LT, g - OI[T, MS])
+    if MV[g, SUM] == 0:  # a kid whose lone lines cancel: the node's key is not its parent's sum
+        return False, 0
+    base = h - MV[g, SUM]
+    dx = OU[T, 1] | (ONE << np.uint64(x))
+    chs, pts, prs = work[:MAX_LINES], work[MAX_LINES : 2 * MAX_LINES], work[2 * MAX_LINES :]
+    n = 0
+    rest = LT & ~(ONE << np.uint64(x)) & ~cross[x]
+    while rest:
+        b = low_bit(rest)
+        rest ^= b
+        ch = sibling_key(P, T, x, b, base, small, ms, ply, nn, prs)
+        if ch == 0:
+            continue
+        chs[n] = ch
+        pts[n] = points(dx, bit_index(b), need, on_ptr, on_cell)
+        prefetch_row(tt, tt_bucket(ch, mask))
+        n += 1
+    for i in range(n):
+        cut, v = child_refutes(tt, chs[i], mask, pts[i], extra, hi)
+        if cut:
+            return True, v
+    return False, 0
