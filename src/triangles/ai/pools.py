@@ -110,11 +110,11 @@ def kl_hash(KP: np.ndarray, KI: np.ndarray, OI: np.ndarray, kl: int) -> np.uint6
 def move_line(P: tuple, objs: np.ndarray, g: int, small: int) -> int:
     """The line of the move in the moves' row ``g``, one of the objects ``objs``' moves, or -1
     where that object has at most ``small`` legal lines (explored and merged: its moves are
-    its game tree's, with no line of their own).  :func:`triangles.ai.expand.expand` lists a state's moves in
-    the order of its legal lines, so a move's line is its object's legal line of the move's
-    rank; moves keep no line of their own, a column less in the largest pool.  A root object
-    is never merged and never explored (its state is in the state table from the start), so
-    with ``small`` = -1 every root move has its line."""
+    its game tree's, with no line of their own).  :func:`triangles.ai.expand.expand` lists a
+    state's moves in the order of its legal lines, so a move's line is its object's legal line
+    of the move's rank; moves keep no line of their own, a column less in the largest pool.  A
+    root object is never merged and never explored (its state is in the state table from the
+    start), so with ``small`` = -1 every root move has its line."""
     OU, OI = P[0], P[1]
     for c in objs:
         if OI[c, MS] <= g < OI[c, ME]:
