@@ -147,3 +147,42 @@ def test_long_player_names_are_never_cut_in_the_hud(launch, hud_cuts, preset, st
     SHOTS.mkdir(parents=True, exist_ok=True)
     d.pg.image.save(d.app.surface, str(SHOTS / f"{preset}-long-names.png"))
     assert not hud_cuts, f"the HUD shortened {sorted(set(hud_cuts))}"
+
+
+def test_a_computer_level_too_wide_for_its_card_shows_the_level_alone(launch, monkeypatch):
+    """Malay on the phone: "tahap Sederhana" beside a two-digit score fitted only at the smallest
+    type, where the words ran together ("tahapSederhana"); there the card says "Sederhana"."""
+    import dataclasses
+
+    from triangles import i18n
+    from triangles.i18n import tr
+    from triangles.ui.hud import Hud
+
+    shown: list[str] = []
+    fits = Hud.font_that_fits
+
+    def watched(self, size, bold, text, max_w, smallest=0.74):
+        font = fits(self, size, bold, text, max_w, smallest)
+        if font is not None:
+            shown.append(text)
+        return font
+
+    monkeypatch.setattr(Hud, "font_that_fits", watched)
+    monkeypatch.setenv("TRIANGLES_LANG", "ms")
+    try:
+        d = launch(preset="phone", stars=24, seed=8, mode="ai")
+        play = d.play_scene()
+        info = play.hud_info()
+        level = tr("level.medium")
+        assert info.subtitles[1] == tr("hud.computer_level", level=level) != level
+        assert info.short_subtitles == ("", level)
+        seen = {}
+        for scores in ((0, 3), (7, 29)):
+            shown.clear()
+            surface = d.pg.Surface(d.app.surface.get_size())
+            Hud(d.app.theme).draw(surface, d.app.viewport, play.layout, dataclasses.replace(info, scores=scores))
+            seen[scores] = list(shown)
+    finally:
+        i18n.set_language("en")
+    assert info.subtitles[1] in seen[(0, 3)] and level not in seen[(0, 3)]
+    assert level in seen[(7, 29)] and info.subtitles[1] not in seen[(7, 29)]

@@ -22,6 +22,9 @@ __all__ = ["HudInfo", "HudLayout", "hud_layout", "Hud", "ui_font_path"]
 
 Rect = tuple[float, float, float, float]
 
+#: how far a card's subtitle may shrink before its short form is used instead (see Hud._subtitle)
+SUBTITLE_SMALLEST = 0.87
+
 
 def ui_font_path(bold: bool = False) -> str | None:
     """The shipped Noto Sans (``assets/fonts``: Latin, Cyrillic and Vietnamese's stacked marks)."""
@@ -32,7 +35,7 @@ def ui_font_path(bold: bool = False) -> str | None:
 @dataclass
 class HudInfo:
     names: tuple[str, str]
-    subtitles: tuple[str, str]  # e.g. "Computer · medium", "" for humans
+    subtitles: tuple[str, str]  # e.g. "Medium level", "" for humans
     scores: tuple[int, int]
     to_move: int | None  # None once the game is over
     thinking: bool = False
@@ -41,6 +44,9 @@ class HudInfo:
     status_player: int | None = None  # colour the status in this player's colour
     thinking_label: str = "thinking"  # under the thinking player's name, with animated dots
     animated: bool = True  # False (reduced motion): a steady glow, "…" and a still spinner
+    #: what a subtitle becomes where it would have to shrink to fit ("Sederhana" for "tahap
+    #: Sederhana" beside a two-digit score on the phone, where the small type ran the words together)
+    short_subtitles: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)
@@ -190,7 +196,7 @@ class Hud:
                 dots = "." * (1 + int(t * 3) % 3) if info.animated else "…"
                 sub = self.fit_shrinking(sizes.small * sc, False, info.thinking_label + dots, max_w, hud.accent)
             elif sub_text:
-                sub = self.fit_shrinking(sizes.small * sc, False, sub_text, max_w, hud.text_dim)
+                sub = self._subtitle(sizes.small * sc, sub_text, info.short_subtitles[k], max_w, hud.text_dim)
             else:
                 sub = None
             if sub is not None:
@@ -245,6 +251,14 @@ class Hud:
             alpha_scale=0.9,
         )
         surface.blit(text, text.get_rect(center=r.center))
+
+    def _subtitle(self, size: float, text: str, short: str, max_w: float, color: Color) -> pygame.Surface:
+        """A card's subtitle: whole while it fits at nearly its size, else ``short`` where there is
+        one: the small type shrunk further ran "tahap Sederhana" together on the phone."""
+        font = self.font_that_fits(size, False, text, max_w, smallest=SUBTITLE_SMALLEST)
+        if font is not None:
+            return font.render(text, True, color)
+        return self.fit_shrinking(size, False, short or text, max_w, color)
 
     def fit_shrinking(
         self, size: float, bold: bool, text: str, max_w: float, color: Color, smallest: float = 0.74

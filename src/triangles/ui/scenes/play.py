@@ -530,10 +530,8 @@ class PlayScene(Scene):
         g = m.game
         # "You", "Player 1"... in the language on screen now; names chosen in Settings as they are
         names = seat_names(m.players)
-        sub0, sub1 = (
-            tr("hud.computer_level", level=tr(f"level.{p.level or DEFAULT_LEVEL}")) if p.is_computer else ""
-            for p in m.players
-        )
+        levels = [tr(f"level.{p.level or DEFAULT_LEVEL}") if p.is_computer else "" for p in m.players]
+        sub0, sub1 = (tr("hud.computer_level", level=v) if v else "" for v in levels)
         over = g.is_over()
         thinking = m.computer_to_move and not (self.demo is not None and self.demo.paused)
         status, kind, player = "", "info", None
@@ -568,6 +566,7 @@ class PlayScene(Scene):
         return HudInfo(
             names=names,
             subtitles=(sub0, sub1),
+            short_subtitles=(levels[0], levels[1]),
             scores=g.scores,
             to_move=None if over else g.player,
             thinking=thinking,
