@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -294,4 +295,44 @@ def test_many_two_player_names_end_in_a_summing_row(launch, triangles_home):
     assert shorten_rows(rows, 14) == rows
     d = launch()
     scene = open_stats(d)
+    assert_fits(d, scene)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_level_names_over_the_table_stay_readable_and_apart(launch, triangles_home, language, monkeypatch, lang):
+    """On the phone each level's column is as wide as its name needs: equal columns had shrunk all
+    three Malay names to the smallest type for "Sederhana" alone, and set the Russian ones edge to edge."""
+    from triangles.i18n import tr
+    from triangles.ui.scenes.stats import GAP
+
+    seed_statistics(triangles_home)
+    d = launch(preset="phone")
+    i18n.set_language(lang)
+    scene = open_stats(d)
+    levels = [tr(f"level.{lv}") for lv in ("easy", "medium", "hard")]
+    images: dict[str, tuple[float, pygame.Surface]] = {}
+    spans: dict[str, pygame.Rect] = {}
+    text, blit = scene._text, scene._blit
+
+    def watched_text(t, size, max_w, color, bold=False):
+        img = text(t, size, max_w, color, bold)
+        if t in levels:
+            images[t] = (size, img)
+        return img
+
+    def watched_blit(surface, img, x, y, h, align):
+        for t, (_, shown) in images.items():
+            if shown is img:
+                spans[t] = img.get_rect(center=(round(scene.app.viewport.design_to_screen(x, y)[0]), 0))
+        return blit(surface, img, x, y, h, align)
+
+    monkeypatch.setattr(scene, "_text", watched_text)
+    monkeypatch.setattr(scene, "_blit", watched_blit)
+    d.frames(2)
+    assert set(spans) == set(levels)
+    sizes = {t: size for t, (size, _) in images.items()}
+    assert min(sizes.values()) >= 14, sizes  # the row labels' size; Malay's names were at 11
+    row = sorted(spans.values(), key=lambda r: r.left)
+    gap = GAP * scene.app.viewport.scale / 3  # a third of the room the columns keep, at the least
+    assert all(a.right + gap <= b.left for a, b in pairwise(row)), [(r.left, r.right) for r in row]
     assert_fits(d, scene)

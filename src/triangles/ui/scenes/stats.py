@@ -54,6 +54,8 @@ BORDER = (59, 70, 128)
 STRIPE = (255, 255, 255, 12)
 #: the smallest size (design points) text may shrink to before it counts as cut off
 MIN_FONT = 11.0
+#: the least room (design points) between two level names over the table's columns
+GAP = 8.0
 
 
 def report_statistics_problems(app: App) -> None:
@@ -350,19 +352,29 @@ class StatisticsScene(Overlay):
         # the labels come first (they are what a row says): as large as leaves the levels room at 13
         # points, not below 13; the level names then take the size their columns allow
         size = self._size(15)
-        while size > 13 and widest(labels, size) + 2 * pad + 4 + n * (widest(levels, 13, True) + 4) > w:
+        while size > 13 and widest(labels, size) + 2 * pad + n * GAP + sum(widest([t], 13, True) for t in levels) > w:
             size -= 0.5
         label_w = min(widest(labels, size) + pad + 4, w * 0.5)
-        col_w = (w - label_w - pad) / n
+        room = w - label_w - pad
         row_h = h / (len(rows) + 1)
-        head = self._common_size(levels, self._size(16), col_w - 2, bold=True)
-        head_bold = all(self._font(head, True).size(t)[0] <= (col_w - 2) * self.app.viewport.scale for t in levels)
-        if not head_bold:  # too narrow even small and bold: the regular weight, larger
-            head = self._common_size(levels, self._size(16), col_w - 2)
+        # each level's column as wide as its name needs, the room left shared out: equal columns
+        # had shrunk "Mudah Sederhana Sukar" to the smallest type for the one long name
+        figure = widest(["100%"], self._size(16), True) + 6
+        head, head_bold = self._size(16), True
+        while True:
+            cols = [max(widest([t], head, head_bold) + GAP, figure) for t in levels]
+            if sum(cols) <= room or head <= MIN_FONT:
+                if sum(cols) <= room or not head_bold:
+                    break
+                head, head_bold = self._size(16), False  # too narrow even small and bold: regular, larger
+                continue
+            head = max(MIN_FONT, head - 0.5)
+        share = (room - sum(cols)) / n
+        cols = [c + share for c in cols]
+        centres = [x + label_w + sum(cols[:k]) + cols[k] / 2 for k in range(n)]
         for k, name in enumerate(levels):
-            cx = x + label_w + col_w * (k + 0.5)
-            img = self._text(name, head, col_w - 2, ACCENT, bold=head_bold)
-            self._blit(surface, img, cx, y, row_h, "center")
+            img = self._text(name, head, cols[k] - 2, ACCENT, bold=head_bold)
+            self._blit(surface, img, centres[k], y, row_h, "center")
         if not self.stats.has_games(self.preset, self.stars):
             img = self._text(tr("stats.no_games"), self._size(18), w - 2 * pad, DIM)
             self._blit(surface, img, x + w / 2, y + row_h, h - row_h, "center")
@@ -375,11 +387,9 @@ class StatisticsScene(Overlay):
             bold = label == tr("stats.win_rate")
             self._blit(surface, self._text(label, size, label_w - pad - 2, DIM), x + pad, ry, row_h, "left")
             for k, value in enumerate(values):
-                cx = x + label_w + col_w * (k + 0.5)
                 color = ACCENT if bold else TEXT
-                self._blit(
-                    surface, self._text(value, self._size(16), col_w - 6, color, bold=bold), cx, ry, row_h, "center"
-                )
+                img = self._text(value, self._size(16), cols[k] - 6, color, bold=bold)
+                self._blit(surface, img, centres[k], ry, row_h, "center")
 
     def _draw_hotseat(self, surface: pygame.Surface, rect: Rect) -> None:
         x, y, w, h = rect
