@@ -360,15 +360,17 @@ class StatisticsScene(Overlay):
         # each level's column as wide as its name needs, the room left shared out: equal columns
         # had shrunk "Mudah Sederhana Sukar" to the smallest type for the one long name
         figure = widest(["100%"], self._size(16), True) + 6
-        head, head_bold = self._size(16), True
-        while True:
-            cols = [max(widest([t], head, head_bold) + GAP, figure) for t in levels]
-            if sum(cols) <= room or head <= MIN_FONT:
-                if sum(cols) <= room or not head_bold:
-                    break
-                head, head_bold = self._size(16), False  # too narrow even small and bold: regular, larger
-                continue
-            head = max(MIN_FONT, head - 0.5)
+
+        def columns(size: float, bold: bool) -> list[float]:
+            return [max(widest([t], size, bold) + GAP, figure) for t in levels]
+
+        for head_bold in (True, False):  # too narrow even small and bold: the regular weight, larger
+            head = self._size(16)
+            while head > MIN_FONT and sum(columns(head, head_bold)) > room:
+                head -= 0.5
+            if sum(columns(head, head_bold)) <= room:
+                break
+        cols = columns(head, head_bold)
         share = (room - sum(cols)) / n
         cols = [c + share for c in cols]
         centres = [x + label_w + sum(cols[:k]) + cols[k] / 2 for k in range(n)]
