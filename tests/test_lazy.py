@@ -11,7 +11,7 @@ from triangles.ai.expand import large_rank, value_rank
 from triangles.ai.lazy import LazySum, lazy_search, search_pair
 from triangles.ai.pools import KEY
 from triangles.ai.regions import Regions, sum_search
-from triangles.ai.tables import tt_keep_cut, tt_probe, tt_row, tt_store
+from triangles.ai.tables import new_table, tt_keep_cut, tt_probe, tt_row, tt_store
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -435,3 +435,19 @@ def test_a_siblings_move_gives_the_childs_key_a_new_state_would(extra):
         if checked > 3000:
             break
     assert checked > 200 and unknown > 0 and (extra or cancelled > 0)
+
+
+def test_every_bucket_of_the_searches_tables_is_one_cache_line():
+    """A bucket is two rows of 32 bytes: on a 64-byte boundary it is read in one line, where
+    numpy's own start (16 bytes past a line) put every bucket on two."""
+    for bits in (1, 12, 21):
+        t = new_table(bits)
+        assert t.shape == (1 << bits, 4) and t.dtype == np.int64
+        assert t.flags.c_contiguous and t.flags.writeable and not t.any()
+        assert t.ctypes.data % 64 == 0
+    g = greedy_to(10, 30, 0)
+    ls = LazySum(Regions(g, g.arrays()), tt_bits=14)
+    ss = sum_search(g, g.arrays(), max_states=100_000, abort=NO_ABORT)
+    assert ss is not None
+    assert ls.tt.ctypes.data % 64 == 0 and ss.tt.ctypes.data % 64 == 0
+    assert ls.search(-1000, 1000, 10**9, NO_ABORT).value == ss.search(-1000, 1000, 10**9, NO_ABORT).value

@@ -66,7 +66,7 @@ from triangles.ai.pools import (
 )
 from triangles.ai.regions import MAX_LINES, Regions
 from triangles.ai.split import components, links, state_facts
-from triangles.ai.tables import tt_keep_cut, tt_store
+from triangles.ai.tables import new_table, tt_keep_cut, tt_store
 from triangles.jit import njit
 
 if TYPE_CHECKING:
@@ -362,7 +362,7 @@ class LazySum:
         self.regions: Regions = r
         self.small: int = small if partner is None else partner.small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
-        self.tt: np.ndarray = np.zeros((1 << tt_bits, 4), np.int64) if partner is None else partner.tt
+        self.tt: np.ndarray = new_table(tt_bits) if partner is None else partner.tt
         self.rows: int = rows if partner is None else partner.rows
         self.roots, self.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, reserved_pools(self.rows))
 

@@ -55,7 +55,7 @@ from triangles.ai.multiset import (
     sorted_insert,
 )
 from triangles.ai.split import child_links, components, cross_matrix, links, points, split
-from triangles.ai.tables import grown, ht_get, ht_put, move_key, tt_store
+from triangles.ai.tables import grown, ht_get, ht_put, move_key, new_table, tt_store
 from triangles.jit import njit
 
 if TYPE_CHECKING:
@@ -642,9 +642,8 @@ class SumSearch:
         self.cancel = np.zeros(len(r.total), np.bool_)
         self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, order, self.cancel)
         self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
-        size = 1 << tt_bits
         # a row per entry: key, value, best move, flag | subtree nodes << 2 (one cache line a bucket)
-        self.tt = np.zeros((size, 4), np.int64)
+        self.tt = new_table(tt_bits)
         #: nodes searched to find the classes whose pairs cancel
         self.setup_nodes = 0
         if cancel and not r.extra:
