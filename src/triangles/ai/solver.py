@@ -6,7 +6,7 @@ small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
 them (:mod:`triangles.ai.lazy`), two such searches sharing one table on two
-cores: a whole 12-star board in 1.7-19 s, where the exploration had
+cores: a whole 12-star board in 1.7-20 s, where the exploration had
 passed 3 M states after two minutes.  Hard's proofs, which must be quick, fall
 back instead on the whole-board search: the same kernel as the playing search
 (:mod:`triangles.ai.engine`) at full width, unbounded depth and no noise, with
@@ -53,7 +53,7 @@ SOLVE_THREADS = min(2, os.cpu_count() or 1)
 #: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
 SOLVE_MAX_LEGAL = MAX_LINES
 #: node budget of each of :func:`solve`'s searches (a whole 12-star board needs 4.8-32 M nodes
-#: over both, 1.7-19 s and up to about 2.6 GB; its 30 s wall-clock cap comes first on
+#: over both, 1.7-20 s and up to about 2.6 GB; its 30 s wall-clock cap comes first on
 #: the slowest)
 SOLVE_MAX_NODES = 200_000_000
 #: the rows of :func:`solve`'s table, a power of two (2^23: 256 MB): on the three slowest
