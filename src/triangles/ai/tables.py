@@ -118,8 +118,8 @@ def grown_rows(a: np.ndarray, size: int) -> np.ndarray:
 def new_table(bits: int) -> np.ndarray:
     """An empty transposition table of 2^``bits`` rows whose every bucket is one cache line.
     numpy starts a large array 16 bytes past a line, which put each 64-byte bucket on two:
-    starting it on a line took `solve`'s pair 5 % less time on the slowest whole 12-star
-    boards, the same nodes (``benchmarks/middle-game.md``, twenty-eighth look)."""
+    starting it on a line took :func:`triangles.ai.solver.solve`'s pair 5 % less time on the
+    slowest whole 12-star boards, the same nodes (``benchmarks/middle-game.md``, twenty-eighth look)."""
     size = (1 << bits) * 4 * 8
     raw = np.zeros(size + 64, np.uint8)
     skip = -raw.ctypes.data % 64
