@@ -1,0 +1,48 @@
+"""The speed benchmark (benchmarks/ai_speed.py) times the star counts asked for, and with
+--budgets counts every move chosen again under a cap too long to fire (its figures are
+the benchmark's, never asserted here)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import ai_speed  # noqa: E402
+
+
+def _rows(out: str) -> dict[tuple[int, str], list[str]]:
+    """(stars, level) -> the rest of its printed row."""
+    rows = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 9 and parts[0] in ("phone", "tablet") and parts[1].isdigit():
+            rows[(int(parts[1]), parts[2])] = parts[3:]
+    return rows
+
+
+def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--levels", "easy,hard", "--presets", "phone", "--stars", "24", "--games", "1", "--samples", "3"]
+    assert ai_speed.main([*args, "--budgets"]) == 0
+    out = capsys.readouterr().out
+    assert "differs" in out.splitlines()[1]
+    rows = _rows(out)
+    assert set(rows) == {(24, "easy"), (24, "hard")}  # 60 and 120 stars left out
+    for cells in rows.values():
+        n, capped, differs = int(cells[0]), int(cells[5]), int(cells[6])
+        assert n == 3
+        assert 0 <= capped <= n and 0 <= differs <= n
+    assert ai_speed.main(args) == 0
+    out = capsys.readouterr().out
+    assert "differs" not in out
+    assert all(len(cells) == 6 for cells in _rows(out).values())  # no column without --budgets
+
+
+@pytest.mark.parametrize("stars", ["25", "24,x"])
+def test_star_counts_the_presets_do_not_offer_are_refused(stars: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        ai_speed.main(["--presets", "phone", "--stars", stars])
+    assert e.value.code == 2
+    assert "--stars" in capsys.readouterr().err
