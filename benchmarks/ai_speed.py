@@ -66,15 +66,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     import triangles
     from triangles.ai import choose_move, warm_up
     from triangles.ai.api import last_info
-    from triangles.presets import get_preset
+    from triangles.ai.levels import get_level
+    from triangles.presets import PresetError, get_preset
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
+    # every argument checked before the kernels load: a wrong name is a message, not a traceback
     levels = args.levels.split(",")
+    try:
+        for lv in levels:
+            get_level(lv)
+        presets = [get_preset(p) for p in args.presets.split(",")]
+    except (PresetError, ValueError) as e:
+        ap.error(str(e))
     try:
         wanted = {int(n) for n in args.stars.split(",")} if args.stars else set()
     except ValueError:
         ap.error(f"--stars {args.stars}: star counts are whole numbers, comma-separated")
-    offered = {n for p in args.presets.split(",") for n in get_preset(p).stars}
+    offered = {n for p in presets for n in p.stars}
     if wanted - offered:
         ap.error(f"--stars {args.stars}: the presets {args.presets} offer {sorted(offered)}")
     # every level's kernels, as the game loads them at start, outside the timings: one
@@ -85,8 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{'preset':8} {'stars':>5} {'level':7} {'n':>4} {'median s':>9} {'p95 s':>8} {'max s':>7} "
         f"{'nodes/s':>10} {'capped':>6}" + (f" {'differs':>7}" if args.budgets else "")
     )
-    for pname in args.presets.split(","):
-        preset = get_preset(pname)
+    for preset in presets:
+        pname = preset.name
         for stars in preset.stars:
             if wanted and stars not in wanted:
                 continue

@@ -40,9 +40,20 @@ def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pyt
     assert all(len(cells) == 6 for cells in _rows(out).values())  # no column without --budgets
 
 
-@pytest.mark.parametrize("stars", ["25", "24,x"])
-def test_star_counts_the_presets_do_not_offer_are_refused(stars: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--presets", "phone", "--stars", "25"], "--stars 25"),
+        (["--presets", "phone", "--stars", "24,x"], "--stars 24,x"),
+        (["--presets", "desk"], "unknown preset 'desk'"),
+        (["--levels", "hard,expert"], "unknown level 'expert'"),
+    ],
+)
+def test_wrong_arguments_are_refused_with_a_message(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as e:
-        ai_speed.main(["--presets", "phone", "--stars", stars])
+        ai_speed.main(args)
     assert e.value.code == 2
-    assert "--stars" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
