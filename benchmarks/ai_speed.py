@@ -62,6 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"choose each move again with a {BUDGETS_CAP:g} s cap and count the moves that differ",
     )
     args = ap.parse_args(argv)
+    if args.games < 1 or args.samples < 1:  # no positions would leave nothing to time
+        ap.error(f"--games {args.games} --samples {args.samples}: both must be at least 1")
 
     import triangles
     from triangles.ai import choose_move, warm_up

@@ -47,6 +47,8 @@ def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pyt
         (["--presets", "phone", "--stars", "24,x"], "--stars 24,x"),
         (["--presets", "desk"], "unknown preset 'desk'"),
         (["--levels", "hard,expert"], "unknown level 'expert'"),
+        (["--games", "0"], "--games 0"),
+        (["--samples", "-1"], "--samples -1"),
     ],
 )
 def test_wrong_arguments_are_refused_with_a_message(
