@@ -7,7 +7,9 @@ per move, nodes per second, and how often the wall-clock cap fired (which
 makes a move timing-dependent).  With ``--budgets`` each move is chosen again
 with a cap too long to fire (the level's node budgets alone decide), and the
 moves that came out different are counted: how far the cap, on this machine
-today, made the level's play depend on the clock.
+today, made the level's play depend on the clock.  A level may be a variant as
+``ai_match.py`` takes it (``--levels hard,hard:region_nodes=900000``), so that a
+change of budget is timed before it ships.
 
     python benchmarks/ai_speed.py [--games 2] [--samples 20] [--levels easy,medium,hard]
         [--presets phone,tablet] [--stars 24,60] [--extra-turn] [--budgets]
@@ -48,6 +50,18 @@ def greedy_positions(preset: Any, stars: int, games: int, samples: int, extra_tu
             yield Game.from_moves(board, moves[:k], extra_turn)
 
 
+def split_levels(text: str) -> list[str]:
+    """``--levels``' names: split at commas, except that a variant's own changes
+    (``hard:width=16,qdepth=4``: items with ``=`` and no ``:``) stay with their level."""
+    names: list[str] = []
+    for item in text.split(","):
+        if names and "=" in item and ":" not in item and ":" in names[-1]:
+            names[-1] += "," + item
+        else:
+            names.append(item)
+    return names
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2)
@@ -66,17 +80,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"--games {args.games} --samples {args.samples}: both must be at least 1")
 
     import triangles
-    from triangles.ai import choose_move, warm_up
+    from ai_match import variant
+    from triangles.ai import Level, choose_move, warm_up
     from triangles.ai.api import last_info
     from triangles.ai.levels import get_level
     from triangles.presets import PresetError, get_preset
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
     # every argument checked before the kernels load: a wrong name is a message, not a traceback
-    levels = args.levels.split(",")
+    levels = split_levels(args.levels)
     try:
-        for lv in levels:
-            get_level(lv)
+        level_of: dict[str, Level] = {lv: variant(lv) if ":" in lv else get_level(lv) for lv in levels}
         presets = [get_preset(p) for p in args.presets.split(",")]
     except (PresetError, ValueError) as e:
         ap.error(str(e))
@@ -104,10 +118,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for pos in greedy_positions(preset, stars, args.games, args.samples, args.extra_turn):
                 for lv in levels:
                     t0 = time.perf_counter()
-                    move = choose_move(pos, lv, seed=pos.move_count)
+                    move = choose_move(pos, level_of[lv], seed=pos.move_count)
                     dt = time.perf_counter() - t0
                     info = last_info()
-                    differs = args.budgets and choose_move(pos, lv, seed=pos.move_count, time_limit=BUDGETS_CAP) != move
+                    differs = (
+                        args.budgets
+                        and choose_move(pos, level_of[lv], seed=pos.move_count, time_limit=BUDGETS_CAP) != move
+                    )
                     res[lv].append((dt, info.nodes, info.aborted, differs))
             for lv in levels:
                 ts = np.array([r[0] for r in res[lv]])

@@ -1,6 +1,6 @@
-"""The speed benchmark (benchmarks/ai_speed.py) times the star counts asked for, and with
---budgets counts every move chosen again under a cap too long to fire (its figures are
-the benchmark's, never asserted here)."""
+"""The speed benchmark (benchmarks/ai_speed.py) times the star counts and levels (variants
+too) asked for, and with --budgets counts every move chosen again under a cap too long to
+fire (its figures are the benchmark's, never asserted here)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,19 @@ def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pyt
     assert all(len(cells) == 6 for cells in _rows(out).values())  # no column without --budgets
 
 
+def test_a_variant_is_timed_beside_its_level(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--levels", "hard,hard:region_nodes=900000,width=16", "--presets", "phone", "--stars", "24"]
+    assert ai_speed.main([*args, "--games", "1", "--samples", "2"]) == 0
+    rows = _rows(capsys.readouterr().out)
+    assert set(rows) == {(24, "hard"), (24, "hard:region_nodes=900000,width=16")}
+    assert all(int(cells[0]) == 2 for cells in rows.values())
+
+
+def test_levels_split_at_commas_but_a_variants_changes_stay_together() -> None:
+    assert ai_speed.split_levels("easy,hard:width=16,qdepth=4,medium") == ["easy", "hard:width=16,qdepth=4", "medium"]
+    assert ai_speed.split_levels("hard") == ["hard"]
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
@@ -47,6 +60,8 @@ def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pyt
         (["--presets", "phone", "--stars", "24,x"], "--stars 24,x"),
         (["--presets", "desk"], "unknown preset 'desk'"),
         (["--levels", "hard,expert"], "unknown level 'expert'"),
+        (["--levels", "hard:nodes=5"], "'nodes' is not a level parameter"),
+        (["--levels", "hard:width=wide"], "width needs a number"),
         (["--games", "0"], "--games 0"),
         (["--samples", "-1"], "--samples -1"),
     ],
