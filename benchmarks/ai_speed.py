@@ -8,7 +8,7 @@ makes a move timing-dependent).  With ``--budgets`` each move is chosen again
 with a cap too long to fire (the level's node budgets alone decide), and the
 moves that came out different are counted: how far the cap, on this machine
 today, made the level's play depend on the clock.  A level may be a variant as
-``ai_match.py`` takes it (``--levels hard,hard:region_nodes=900000``), so that a
+``ai_match.py`` takes it (``--levels hard,hard:region_nodes=600000``), so that a
 change of budget is timed before it ships.
 
     python benchmarks/ai_speed.py [--games 2] [--samples 20] [--levels easy,medium,hard]
