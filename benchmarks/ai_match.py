@@ -74,8 +74,9 @@ def wilson(p_hat: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def variant(spec: str) -> Level:
     """An experimental level such as ``hard:safe_mc=0,width=16``: a built-in level
-    with some of its parameters replaced (for tuning runs), named ``spec``.
-    Built with :func:`dataclasses.replace`; the global ``LEVELS`` is left alone."""
+    with some of its parameters replaced (for tuning runs), named ``spec``; a plain
+    name (``hard``) gives that level unchanged.  Built with :func:`dataclasses.replace`;
+    the global ``LEVELS`` is left alone."""
     base, _, changes = spec.partition(":")
     try:
         lv = get_level(base)

@@ -83,14 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ai_match import variant
     from triangles.ai import Level, choose_move, warm_up
     from triangles.ai.api import last_info
-    from triangles.ai.levels import get_level
     from triangles.presets import PresetError, get_preset
 
     print(f"game: {Path(triangles.__file__).parent}", flush=True)
     # every argument checked before the kernels load: a wrong name is a message, not a traceback
     levels = split_levels(args.levels)
     try:
-        level_of: dict[str, Level] = {lv: variant(lv) if ":" in lv else get_level(lv) for lv in levels}
+        level_of: dict[str, Level] = {lv: variant(lv) for lv in levels}  # a built-in level is a variant of itself
         presets = [get_preset(p) for p in args.presets.split(",")]
     except (PresetError, ValueError) as e:
         ap.error(str(e))

@@ -41,10 +41,10 @@ def test_budgets_adds_a_count_of_differing_moves_for_the_stars_asked(capsys: pyt
 
 
 def test_a_variant_is_timed_beside_its_level(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--levels", "hard,hard:region_nodes=900000,width=16", "--presets", "phone", "--stars", "24"]
+    args = ["--levels", "hard,hard:region_nodes=600000,width=16", "--presets", "phone", "--stars", "24"]
     assert ai_speed.main([*args, "--games", "1", "--samples", "2"]) == 0
     rows = _rows(capsys.readouterr().out)
-    assert set(rows) == {(24, "hard"), (24, "hard:region_nodes=900000,width=16")}
+    assert set(rows) == {(24, "hard"), (24, "hard:region_nodes=600000,width=16")}
     assert all(int(cells[0]) == 2 for cells in rows.values())
 
 
