@@ -1,4 +1,5 @@
-"""numba's cache folder is chosen before numba loads, and the game works without one."""
+"""numba's cache folder is chosen before numba loads, the game works without one, and kernels
+can be compiled without reference counting."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import subprocess
 import sys
 
 import numba
+import numpy as np
 
 from triangles import jit
 
@@ -63,3 +65,27 @@ def test_njit_falls_back_to_no_cache_when_caching_raises(monkeypatch):
 
     assert add(2, 3) == 5 and mul(4, 5) == 20
     assert calls == [True, False, True, False]
+
+
+def test_refcount_false_compiles_without_reference_counting():
+    @jit.njit(nogil=True, refcount=False)
+    def total(a):
+        s = 0
+        for x in a:
+            s += x
+        return s
+
+    assert total(np.arange(5)) == 10
+    assert total.targetoptions.get("_nrt") is (False if jit.REFCOUNT_OPTION else None)
+    assert "refcount" not in total.targetoptions
+
+
+def test_refcount_option_is_left_out_where_numba_lacks_it(monkeypatch):
+    monkeypatch.setattr(jit, "REFCOUNT_OPTION", False)
+
+    @jit.njit(refcount=False)
+    def first(a):
+        return a[0]
+
+    assert first(np.arange(3) + 7) == 7
+    assert "_nrt" not in first.targetoptions and "refcount" not in first.targetoptions

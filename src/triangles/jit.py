@@ -1,4 +1,5 @@
-"""Where numba keeps its compiled kernels, and how to live without a cache.
+"""Where numba keeps its compiled kernels, how to live without a cache, and kernels that
+count no references.
 
 numba reads ``NUMBA_CACHE_DIR`` once, when it is first imported, so this module
 must run before anything imports numba: every kernel module gets ``njit`` from
@@ -6,6 +7,21 @@ here instead of from numba.  A warm cache turns a ~2.5 s compile into ~0.4 s.
 When no cache folder is writable (a read-only home, a locked-down bundle),
 ``numba.njit(cache=True)`` raises ``RuntimeError`` at decoration time; then we
 compile in memory instead, slower to start but otherwise identical.
+
+numba counts the references to every array a compiled function hands to
+another (inlined helpers too) with atomic additions, and on x86 each is a full
+memory barrier, waiting for the loads before it: over whole 24-star games
+``perf`` put 38 % of hard's samples on the two instructions after them, and
+the searches wait on memory already. ``njit(refcount=False)``
+compiles a function without them (numba's internal ``_nrt`` option, left out
+where a numba lacks it). Such a function may not make an array (numba refuses
+to compile it), so its scratch comes from its caller; and since numba compiles
+a callee with the options of the first caller that needs it, such a function
+calls only functions compiled the same way (``tests/test_refcount.py`` checks).
+The searches' loops are compiled so, with the same moves and nodes as before:
+hard's moves over whole 24-star games took about 30 % less time, `solve` on
+whole 12-star boards 14 % less (``benchmarks/middle-game.md``, thirty-second
+look).
 """
 
 from __future__ import annotations
@@ -16,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["njit", "cache_dir"]
+__all__ = ["njit", "cache_dir", "REFCOUNT_OPTION"]
 
 
 def _writable(folder: Path) -> bool:
@@ -49,13 +65,20 @@ def _choose_cache_dir() -> Path | None:
 cache_dir: Path | None = _choose_cache_dir()
 
 import numba  # noqa: E402  (must follow the cache-folder choice above)
+from numba.core import cpu  # noqa: E402
+
+#: whether this numba can compile a function without reference counting (``_nrt``)
+REFCOUNT_OPTION: bool = hasattr(cpu.CPUTargetOptions, "_nrt")
 
 
 def njit(*args: Any, **options: Any) -> Callable[..., Any]:
     """``numba.njit`` with ``cache=True`` that degrades to no cache instead of failing.
 
-    Use as ``@njit`` or ``@njit(nogil=True)``.
+    Use as ``@njit`` or ``@njit(nogil=True)``; ``refcount=False`` compiles without reference
+    counting where numba can (see the module's docstring).
     """
+    if not options.pop("refcount", True) and REFCOUNT_OPTION:
+        options["_nrt"] = False
 
     def wrap(fn: Callable[..., Any]) -> Any:
         if cache_dir is None:  # numba would fall back on the sources' __pycache__: the choice here is final

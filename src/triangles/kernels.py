@@ -107,7 +107,7 @@ def orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> 
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
-@njit
+@njit(refcount=False)
 def segments_cross(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float) -> bool:
     """True when segments a-b and c-d meet at a point interior to both.
 
@@ -361,6 +361,13 @@ def _put_back(lst, pos, n: int) -> None:
 @njit
 def apply_line(S, D, p: int) -> int:
     """Draw pair ``p`` (which must be legal) for the player to move; returns triangles closed."""
+    return draw(S, D, p, np.empty(S.xs.shape[0], np.float64))
+
+
+@njit(refcount=False)
+def draw(S, D, p: int, side) -> int:
+    """:func:`apply_line` with ``side`` (float64, a star long) as its scratch, for the kernels
+    that count no references (:mod:`triangles.jit`) and so make no arrays."""
     xs = S.xs
     ys = S.ys
     pi = S.pi
@@ -410,7 +417,6 @@ def apply_line(S, D, p: int) -> int:
     dy = ys[d0]
     top = ctr.btop
     n = xs.shape[0]
-    side = np.empty(n, np.float64)
     for s in range(n):
         side[s] = orient(cx, cy, dx, dy, xs[s], ys[s])
     # backwards over the legal list: a pair taken out is swapped with one already looked at
@@ -451,7 +457,7 @@ def apply_line(S, D, p: int) -> int:
     return closed
 
 
-@njit
+@njit(refcount=False)
 def undo_line(S, D) -> int:
     """Take back the last line exactly; returns its pair id (-1 when none)."""
     inc_ptr = S.inc_ptr

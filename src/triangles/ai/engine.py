@@ -27,6 +27,7 @@ on-disk cache does not reload recursive functions safely.
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -155,6 +156,8 @@ class Search(NamedTuple):
     stats: np.ndarray  # (1,) LINE_STATS of the last move generation
     abort: np.ndarray  # (1,) uint8 raised by another thread to stop the search
     mark: np.ndarray  # (npairs,) uint8 zeroed scratch of the table key's update (:func:`_canon_step`)
+    ranks: np.ndarray  # (width,) int64 scratch of :func:`gen_moves`' ranking
+    side: np.ndarray  # (stars,) float64 scratch of :func:`triangles.kernels.draw`
 
 
 class SearchResult(NamedTuple):
@@ -204,6 +207,8 @@ def new_search(
         stats=np.zeros(1, LINE_STATS),
         abort=np.zeros(1, np.uint8) if abort is None else abort,
         mark=np.zeros(npairs, np.uint8),
+        ranks=np.empty(width, np.int64),
+        side=np.empty((1 + math.isqrt(1 + 8 * npairs)) // 2, np.float64),  # a star each: n(n - 1) / 2 pairs
     )
 
 
@@ -245,7 +250,18 @@ def ordered_lines(S: BoardArrays, D: GameArrays, *, width: int, salt: int = 0, d
         return np.empty(0, np.int32)
     out = np.empty(width, np.int32)
     stats = np.zeros(1, LINE_STATS)
-    n = gen_moves(S, D, out, width, np.uint64(salt), -1, captures_only=False, dedupe=dedupe, stats=stats)
+    n = gen_moves(
+        S,
+        D,
+        out,
+        np.empty(width, np.int64),
+        width,
+        np.uint64(salt),
+        -1,
+        captures_only=False,
+        dedupe=dedupe,
+        stats=stats,
+    )
     return out[:n]
 
 
@@ -254,7 +270,7 @@ def ordered_lines(S: BoardArrays, D: GameArrays, *, width: int, salt: int = 0, d
 # --------------------------------------------------------------------------
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def hash_drawn(D: GameArrays, keys: np.ndarray) -> np.uint64:
     """Zobrist hash of the drawn lines (``keys``: :attr:`Zobrist.lines`)."""
     h = np.uint64(0)
@@ -272,7 +288,7 @@ def _cell_key(S: BoardArrays, keys: np.ndarray, c: int) -> np.uint64:
     return mix64(keys[sides[c, 0]] + keys[sides[c, 1]] * np.uint64(3) + keys[sides[c, 2]] * np.uint64(5))
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def canon_hash(S: BoardArrays, D: GameArrays, keys: np.ndarray) -> np.uint64:
     """Key of what the future depends on: the legal lines and the live cells with a side drawn.
 
@@ -298,7 +314,7 @@ def canon_hash(S: BoardArrays, D: GameArrays, keys: np.ndarray) -> np.uint64:
     return h
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def _canon_step(S: BoardArrays, D: GameArrays, keys: np.ndarray, mark: np.ndarray) -> np.uint64:
     """What the last line drawn changed in :func:`canon_hash` (xor it in): the lines it took out
     of the legal set, the cells on it that got their first side or closed, the live cells with a
@@ -352,7 +368,7 @@ def _canon_step(S: BoardArrays, D: GameArrays, keys: np.ndarray, mark: np.ndarra
 # --------------------------------------------------------------------------
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def _isolated(S: BoardArrays, D: GameArrays, p: int) -> bool:
     """True when the legal pair ``p`` crosses no other legal pair."""
     xs, ys, pi, pj = S.xs, S.ys, S.pi, S.pj
@@ -398,11 +414,12 @@ def _insert(out: np.ndarray, keys: np.ndarray, k: int, width: int, p: int, key: 
     return k
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def gen_moves(
     S: BoardArrays,
     D: GameArrays,
     out: np.ndarray,
+    keys: np.ndarray,
     width: int,
     salt: np.uint64,
     tt_move: int,
@@ -410,7 +427,8 @@ def gen_moves(
     dedupe: bool,
     stats: np.ndarray,
 ) -> I64:
-    """Fill ``out`` with up to ``width`` legal pairs, best first; returns how many.
+    """Fill ``out`` with up to ``width`` legal pairs, best first; returns how many (``keys``, as
+    long as ``out``: the ranking's scratch).
 
     Order: the table's move ``tt_move``; scoring lines (more triangles first);
     lines that give the opponent nothing to close; then by fewest triangles
@@ -427,7 +445,6 @@ def gen_moves(
     they cost the search ~8% of its speed on 60 stars.)
     """
     lst = D.legal_list
-    keys = np.empty(width, np.int64)
     k = 0
     # with ``dedupe``: the lowest line of each fixed effect (0, 1 or 2 points; scalars, not an
     # array: this runs at every node)
@@ -640,7 +657,7 @@ _NEXT = 1
 _RETURN = 2
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: int, beta: int) -> I64:
     """One fixed-depth alpha-beta search from the current position (restored after).
 
@@ -650,9 +667,9 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
     ``sr.ctl[0].aborted`` is 1 and the value is 0.
 
     The helpers take records and scalars only; the calls that need the whole
-    position (move generation, make / unmake, hashing) are made here, since
-    handing ``S``, ``D`` or ``sr`` to an inlined helper costs a reference
-    count per array on every node.
+    position (move generation, make / unmake, hashing) are made here.  It counts
+    no references (:mod:`triangles.jit`), so its scratch comes in ``sr`` and what
+    it calls makes no arrays either.
     """
     st = D.counters[0]
     par = sr.par
@@ -704,7 +721,9 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
                 if cut:
                     continue
                 width = min(par.root_width if ply == 0 else par.width, out.shape[0])
-                n = gen_moves(S, D, out, width, salt, hint, captures_only=False, dedupe=par.dedupe, stats=line_stats)
+                n = gen_moves(
+                    S, D, out, sr.ranks, width, salt, hint, captures_only=False, dedupe=par.dedupe, stats=line_stats
+                )
                 _open_lines(f, n)
                 state = _NEXT
                 continue
@@ -713,7 +732,7 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             if ply >= maxply - 1:
                 continue
             width = min(out.shape[0], par.width, 3)
-            n = gen_moves(S, D, out, width, salt, -1, captures_only=True, dedupe=False, stats=line_stats)
+            n = gen_moves(S, D, out, sr.ranks, width, salt, -1, captures_only=True, dedupe=False, stats=line_stats)
             ret -= _forced_give(stats.min_give)
             if not _stand_pat(f, ret, n):
                 state = _NEXT
@@ -730,7 +749,7 @@ def search_root(S: BoardArrays, D: GameArrays, sr: Search, depth: int, alpha: in
             p = moves[ply, f.idx]
             f.idx += 1
             f.p = p
-            f.closed = np.int64(K.apply_line(S, D, p)) * SCALE
+            f.closed = np.int64(K.draw(S, D, p, sr.side)) * SCALE
             h ^= keys[p]
             if par.canon and f.depth > 1:  # the child is a full-width node: it needs the key
                 hc = f.canon ^ _canon_step(S, D, keys, mark)

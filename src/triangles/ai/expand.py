@@ -266,30 +266,23 @@ def explore_small(
     return result, (OU, OI, MV, KP, KI, ids, intern, cnt)
 
 
-@njit(nogil=True)
-def expand(
-    c: int,
-    P: tuple,
+@njit(nogil=True, refcount=False)
+def _line_regions(
+    L: np.uint64,
+    Dr: np.uint64,
     cross: np.ndarray,
     need: np.ndarray,
     on_ptr: np.ndarray,
     on_cell: np.ndarray,
-    extra: bool,
-    small: int,
     X: tuple,
-    W: tuple,
-) -> tuple:
-    """List the moves of the unexpanded object ``c``: each line's points and the objects of the
-    regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
-    passes, so that the pools' arrays are rebound only in the second, over the regions met
-    for the first time: an array rebound in a loop costs reference counting on every turn."""
+    ids: np.ndarray,
+) -> tuple[int, bool]:
+    """:func:`expand`'s first pass over the state (legal lines ``L``, drawn ``Dr``): each line's
+    regions into ``X``'s rows, and the objects already met in ``ko`` (-1: none); returns the
+    lines and whether a region is new.  Most of an expansion's time, so it counts no
+    references (:mod:`triangles.jit`)."""
     link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
-    OU, OI, MV, KP, KI, ids, intern, cnt = P
-    L = OU[c, 0]
-    Dr = OU[c, 1]
     links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
-    nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
-    # 1: each line's regions, and the objects already met
     n = 0
     fresh = False
     rest = L
@@ -312,32 +305,28 @@ def expand(
             o = ht_get(ids, cl[i, j], cd[i, j])
             ko[i, j] = o
             fresh |= o < 0
-    # 2: the objects of the regions met for the first time
-    if fresh:
-        for i in range(n):
-            for j in range(nco[i]):
-                if ko[i, j] >= 0:
-                    continue
-                o = ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
-                if o < 0:
-                    if popcount(cl[i, j]) <= small:
-                        o, P = explore_small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
-                    else:
-                        if nund < 0:
-                            nund = live_cells(L, Dr, need, on_ptr, on_cell, und)
-                        left, most = child_facts(und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single)
-                        o, P = new_lazy(cl[i, j], cd[i, j], P, left, most)
-                    ids = P[5]
-                ko[i, j] = o
-        OU, OI, MV, KP, KI, ids, intern, cnt = P
-    # 3: each line's move
-    nkl = cnt[NKL]
-    KP = grown(KP, nkl + n + 2, False)
-    s0 = KP[nkl]
-    total = 0
-    for i in range(n):
-        total += nco[i]
-    KI = grown(KI, s0 + total, False)
+    return n, fresh
+
+
+@njit(nogil=True, refcount=False)
+def _line_moves(
+    n: int,
+    X: tuple,
+    OI: np.ndarray,
+    KP: np.ndarray,
+    KI: np.ndarray,
+    nkl: int,
+    s0: int,
+    Dr: np.uint64,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+) -> int:
+    """:func:`expand`'s third pass: each of the ``n`` lines' kid list (from kid list ``nkl`` on,
+    its kids from ``s0``, room made) and move row in ``X``; returns the next kid list."""
+    link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
     for i in range(n):
         ncomp = nco[i]
         big = 0  # legal lines left in regions too large to merge
@@ -368,6 +357,60 @@ def expand(
         my[i, SUM] = 0 if kpair else ksum
         nkl += 1
         s0 += ncomp
+    return nkl
+
+
+@njit(nogil=True)
+def expand(
+    c: int,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    small: int,
+    X: tuple,
+    W: tuple,
+) -> tuple:
+    """List the moves of the unexpanded object ``c``: each line's points and the objects of the
+    regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
+    passes, so that the pools' arrays are rebound only in the second, over the regions met
+    for the first time: an array rebound in a loop costs reference counting on every turn."""
+    link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    L = OU[c, 0]
+    Dr = OU[c, 1]
+    nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
+    # 1: each line's regions, and the objects already met
+    n, fresh = _line_regions(L, Dr, cross, need, on_ptr, on_cell, X, ids)
+    # 2: the objects of the regions met for the first time
+    if fresh:
+        for i in range(n):
+            for j in range(nco[i]):
+                if ko[i, j] >= 0:
+                    continue
+                o = ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
+                if o < 0:
+                    if popcount(cl[i, j]) <= small:
+                        o, P = explore_small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
+                    else:
+                        if nund < 0:
+                            nund = live_cells(L, Dr, need, on_ptr, on_cell, und)
+                        left, most = child_facts(und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single)
+                        o, P = new_lazy(cl[i, j], cd[i, j], P, left, most)
+                    ids = P[5]
+                ko[i, j] = o
+        OU, OI, MV, KP, KI, ids, intern, cnt = P
+    # 3: each line's move
+    nkl = cnt[NKL]
+    KP = grown(KP, nkl + n + 2, False)
+    s0 = KP[nkl]
+    total = 0
+    for i in range(n):
+        total += nco[i]
+    KI = grown(KI, s0 + total, False)
+    nkl = _line_moves(n, X, OI, KP, KI, nkl, s0, Dr, need, on_ptr, on_cell, extra, small)
     cnt[NKL] = nkl
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[NMV]
@@ -448,7 +491,7 @@ def sibling_key(
     return ch
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def sibling_refutes(
     T: int,
     g: int,

@@ -101,11 +101,21 @@ effect = line_effect
 
 
 @njit(inline="always")
-def _draw_for(S: BoardArrays, D: GameArrays, p: int, me: int) -> I64:
-    """Draw ``p`` for the player to move; what it scored, counted for ``me`` (negative when the other scored)."""
+def _draw_for(S: BoardArrays, D: GameArrays, p: int, me: int, side: np.ndarray) -> I64:
+    """Draw ``p`` for the player to move (``side``: :func:`triangles.kernels.draw`'s scratch);
+    what it scored, counted for ``me`` (negative when the other scored)."""
     who = D.counters[0].player
-    closed = K.apply_line(S, D, p)
+    closed = K.draw(S, D, p, side)
     return closed if who == me else -closed
+
+
+@njit(nogil=True)
+def _room(S: BoardArrays, cand: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The scratch of the kernels below that make no arrays (they count no references,
+    :mod:`triangles.jit`): room for ``cand`` ranked lines (their pairs and keys), and a star's
+    side each for :func:`triangles.kernels.draw`."""
+    room = max(cand, 1)
+    return np.empty(room, np.int64), np.empty(room, np.int64), np.empty(S.xs.shape[0], np.float64)
 
 
 @njit(inline="always")
@@ -205,7 +215,7 @@ def component_table(S: BoardArrays, D: GameArrays, label: np.ndarray, n: int) ->
     return out
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def _take(S: BoardArrays, D: GameArrays) -> int:
     """The scoring line the mover takes in a cascade: most closed, then fewest
     given, then the lowest pair id; -1 when nothing can be closed."""
@@ -226,8 +236,9 @@ def cascade(S: BoardArrays, D: GameArrays, p: int) -> tuple[int, int, bool]:
     net = 0
     plies = 0
     q = p
+    side = np.empty(S.xs.shape[0], np.float64)
     while q >= 0:
-        net += _draw_for(S, D, q, opener)
+        net += _draw_for(S, D, q, opener, side)
         plies += 1
         if st.live == 0:
             break
@@ -253,7 +264,7 @@ def give_options(S: BoardArrays, D: GameArrays, pairs: np.ndarray, net: np.ndarr
     return k
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def _min_give(S: BoardArrays, D: GameArrays) -> I64:
     """Fewest triangles a non-scoring line gives (0 when a safe line exists; 0 when every line scores)."""
     best = _NOWHERE
@@ -279,8 +290,13 @@ def _cheapest(S: BoardArrays, D: GameArrays, pairs: np.ndarray) -> int:
 def _cheapest_ranked(S: BoardArrays, D: GameArrays, pairs: np.ndarray, prio: np.ndarray) -> int:
     """:func:`_cheapest` with ties among equals broken by the highest ``prio[p]``
     (the lowest pair id when ``prio`` is empty)."""
+    return _cheapest_core(S, D, pairs, prio, np.empty(pairs.shape[0], np.int64))
+
+
+@njit(nogil=True, refcount=False)
+def _cheapest_core(S: BoardArrays, D: GameArrays, pairs: np.ndarray, prio: np.ndarray, keys: np.ndarray) -> int:
+    """:func:`_cheapest_ranked` with ``keys`` as long as ``pairs`` for the ranking."""
     cand = pairs.shape[0]
-    keys = np.empty(cand, np.int64)
     ranked = prio.shape[0] > 0
     k = 0
     for t_ in range(D.counters[0].nlegal):
@@ -325,9 +341,15 @@ def _give_estimate_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.nda
     ``(0, -1, work)`` when no line is legal.  This is one step of the give
     phase looked at in full instead of only its first line.
     """
+    return _give_core(S, D, cand, prio, _room(S, cand))
+
+
+@njit(nogil=True, refcount=False)
+def _give_core(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray, room: tuple) -> tuple[I64, I64, I64]:
+    """:func:`_give_estimate_ranked` in the scratch ``room`` (:func:`_room`)."""
     st = D.counters[0]
-    pairs = np.empty(max(cand, 1), np.int64)
-    k = _cheapest_ranked(S, D, pairs, prio)
+    pairs, keys, side = room
+    k = _cheapest_core(S, D, pairs, prio, keys)
     best = -_NOWHERE
     best_p = -1
     work = 1
@@ -339,7 +361,7 @@ def _give_estimate_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.nda
         plies = 0
         q = p
         while q >= 0:
-            net += _draw_for(S, D, q, opener)
+            net += _draw_for(S, D, q, opener, side)
             plies += 1
             if st.live == 0:
                 break
@@ -378,23 +400,28 @@ def playout_ranked(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray) -
     safe-line samples it chose better on 14-star positions
     (``benchmarks/leaf_regret.py``) but did not play better against ``mcts``
     (benchmarks/middle-game.md), so only the benchmarks rank it."""
+    return _playout_core(S, D, cand, prio, _room(S, cand))
+
+
+@njit(nogil=True, refcount=False)
+def _playout_core(S: BoardArrays, D: GameArrays, cand: int, prio: np.ndarray, room: tuple) -> tuple[I64, I64]:
+    """:func:`playout_ranked` in the scratch ``room`` (:func:`_room`)."""
     st = D.counters[0]
     me = st.player
     net = 0
     plies = 0
     work = 0
-    lowest = np.empty(0, np.float64)  # no ranking: the safe line of lowest pair id
     while st.live > 0:
-        q, safe = _take_and_safe(S, D, lowest)
+        q, safe = _take_and_safe(S, D, _NO_RANK)  # no ranking: the safe line of lowest pair id
         work += 1
         if q < 0:
             q = safe
         if q < 0:
-            _, q, w = _give_estimate_ranked(S, D, cand, prio)
+            _, q, w = _give_core(S, D, cand, prio, room)
             work += w
         if q < 0:
             break
-        net += _draw_for(S, D, q, me)
+        net += _draw_for(S, D, q, me, room[2])
         plies += 1
     for _ in range(plies):
         K.undo_line(S, D)
@@ -449,6 +476,7 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
     me = st.player
     net = 0
     plies = 0
+    side = np.empty(S.xs.shape[0], np.float64)
     while st.live > 0 and plies < max_plies:
         best = -1
         best_key = -_NOWHERE
@@ -464,14 +492,14 @@ def greedy_playout(S: BoardArrays, D: GameArrays, max_plies: int) -> tuple[int, 
                 best = p
         if best < 0:
             break
-        net += _draw_for(S, D, best, me)
+        net += _draw_for(S, D, best, me, side)
         plies += 1
     for _ in range(plies):
         K.undo_line(S, D)
     return net, plies
 
 
-@njit(nogil=True)
+@njit(nogil=True, refcount=False)
 def _take_and_safe(S: BoardArrays, D: GameArrays, prio: np.ndarray) -> tuple[int, int]:
     """One scan of the legal lines: ``(take, safe)``.  ``take`` is the scoring
     line that closes most, then gives fewest, then has the lowest pair id;
@@ -511,15 +539,30 @@ def safe_phase_round(
     the work done in scans of the legal lines; stops early (leaving the rest
     of ``totals`` as it was) once ``abort[0]`` is raised.  ``D`` is restored.
     """
+    np.random.seed(seed)
+    prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
+    return _round(S, D, pairs, cand, totals, abort, prio, _room(S, cand))
+
+
+@njit(nogil=True, refcount=False)
+def _round(
+    S: BoardArrays,
+    D: GameArrays,
+    pairs: np.ndarray,
+    cand: int,
+    totals: np.ndarray,
+    abort: np.ndarray,
+    prio: np.ndarray,
+    room: tuple,
+) -> I64:
+    """:func:`safe_phase_round` with its dice drawn, in the scratch ``room`` (:func:`_room`)."""
     st = D.counters[0]
     me = st.player
     work = 0
-    np.random.seed(seed)
-    prio = np.random.random(S.pi.shape[0])  # the round's dice: a rank for every pair
     for i in range(pairs.shape[0]):
         if abort[0] != 0:
             break
-        net = _draw_for(S, D, pairs[i], me)
+        net = _draw_for(S, D, pairs[i], me, room[2])
         plies = 1
         work += 1
         while st.live > 0:
@@ -529,10 +572,10 @@ def safe_phase_round(
                 q = safe
                 if q < 0:
                     break
-            net += _draw_for(S, D, q, me)
+            net += _draw_for(S, D, q, me, room[2])
             plies += 1
         if st.live > 0:
-            rest, w = playout(S, D, cand)
+            rest, w = _playout_core(S, D, cand, _NO_RANK, room)
             work += w
             net += rest if st.player == me else -rest
         for _ in range(plies):

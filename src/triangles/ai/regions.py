@@ -386,8 +386,8 @@ class Regions:
 _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 
-@njit(nogil=True)
-def _sum_kernel(
+@njit(nogil=True, refcount=False)
+def _sum_core(
     move_ptr: np.ndarray,
     move_pts: np.ndarray,
     move_kl: np.ndarray,
@@ -405,6 +405,10 @@ def _sum_kernel(
     node_limit: int,
     abort: np.ndarray,
     tt: np.ndarray,
+    stack: tuple,
+    chs: np.ndarray,
+    no_sums: np.ndarray,
+    npair: bool,
 ) -> tuple[int, int, int, bool]:
     """Fail-soft negamax alpha-beta over multisets of classes: (value, best root move, nodes, aborted).
 
@@ -429,16 +433,15 @@ def _sum_kernel(
     (principal variation search, :func:`open_scout`; with a null window at the
     root, as hard's proofs run it, every node has one already).  An explicit
     stack, as in :mod:`triangles.ai.engine` (numba's cache and recursion do not
-    mix).
+    mix); ``stack`` is :func:`triangles.ai.multiset.search_stack`'s, ``root`` sorted, and
+    ``npair`` whether ``cancel`` marks a class.
     """
-    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = search_stack(nlines)
-    chs = np.zeros(MAX_LINES, np.int64)
-    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see children_refute)
+    ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = stack
     mask = np.int64(tt.shape[0] - 1)
-    npair = cancel.any()
-    r = np.sort(root)
+    r = root
     msz[0] = r.shape[0]
-    ms[0, : r.shape[0]] = r
+    for k in range(r.shape[0]):
+        ms[0, k] = r[k]
     fa[0] = alpha
     fb[0] = beta
     nodes = 0
@@ -531,6 +534,56 @@ def _sum_kernel(
                 state = _ENTER
                 continue
             back_up(best, bestm, fa, fb, idx, nmv, ply, g, move_pts[g], ret, extra)
+
+
+@njit(nogil=True)
+def _sum_kernel(
+    move_ptr: np.ndarray,
+    move_pts: np.ndarray,
+    move_kl: np.ndarray,
+    kl_ptr: np.ndarray,
+    kl_items: np.ndarray,
+    total: np.ndarray,
+    key: np.ndarray,
+    order: np.ndarray,
+    cancel: np.ndarray,
+    root: np.ndarray,
+    nlines: int,
+    extra: bool,
+    alpha: int,
+    beta: int,
+    node_limit: int,
+    abort: np.ndarray,
+    tt: np.ndarray,
+) -> tuple[int, int, int, bool]:
+    """The search of :func:`_sum_core`, with its stack and scratch made here: the core counts no
+    references (:mod:`triangles.jit`), so it makes no arrays."""
+    stack = search_stack(nlines)
+    chs = np.zeros(MAX_LINES, np.int64)
+    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see children_refute)
+    return _sum_core(
+        move_ptr,
+        move_pts,
+        move_kl,
+        kl_ptr,
+        kl_items,
+        total,
+        key,
+        order,
+        cancel,
+        np.sort(root),
+        nlines,
+        extra,
+        alpha,
+        beta,
+        node_limit,
+        abort,
+        tt,
+        stack,
+        chs,
+        no_sums,
+        cancel.any(),
+    )
 
 
 def _move_order(r: Regions) -> np.ndarray:
