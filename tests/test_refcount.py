@@ -82,5 +82,5 @@ def test_a_kernel_counting_no_references_calls_only_such_kernels():
                 if _inlined(callee):
                     todo.append(callee)  # compiled as part of its caller: what it calls counts too
                 elif not _counts_no_references(callee):
-                    bad.append(f"{name} -> {callee.py_func.__module__}.{callee.__name__}")
+                    bad.append(f"{name} -> {callee.py_func.__module__}.{callee.py_func.__name__}")
     assert not bad, "\n".join(sorted(set(bad)))
