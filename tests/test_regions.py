@@ -95,7 +95,7 @@ def test_alone_values_are_exact_where_no_move_splits_a_region(extra):
         for cls in np.flatnonzero(simple[1:]) + 1:
             c = int(cls)
             v, _, _, aborted = _sum_kernel(
-                *ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt
+                ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt
             )
             assert not aborted and v == av[c]
             assert av[c] == max(mval[r.move_ptr[c] : r.move_ptr[c + 1]])
@@ -213,9 +213,7 @@ def full_window(ss: SumSearch, root: list[int], cancel: bool) -> int:
     r = ss.regions
     tabs = ss.tabs[:-1] + ((ss.cancel if cancel else np.zeros_like(ss.cancel)),)
     tt = np.zeros((1 << 16, 4), np.int64)
-    v, _, _, aborted = _sum_kernel(
-        *tabs, np.asarray(root, np.int64), 3 * r.n, r.extra, -1000, 1000, 10**8, NO_ABORT, tt
-    )
+    v, _, _, aborted = _sum_kernel(tabs, np.asarray(root, np.int64), 3 * r.n, r.extra, -1000, 1000, 10**8, NO_ABORT, tt)
     assert not aborted
     return int(v)
 

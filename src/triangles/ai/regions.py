@@ -388,15 +388,7 @@ _ENTER, _NEXT, _RETURN = 0, 1, 2
 
 @njit(nogil=True, refcount=False)
 def _sum_core(
-    move_ptr: np.ndarray,
-    move_pts: np.ndarray,
-    move_kl: np.ndarray,
-    kl_ptr: np.ndarray,
-    kl_items: np.ndarray,
-    total: np.ndarray,
-    key: np.ndarray,
-    order: np.ndarray,
-    cancel: np.ndarray,
+    tabs: tuple,
     root: np.ndarray,
     nlines: int,
     extra: bool,
@@ -436,6 +428,7 @@ def _sum_core(
     mix); ``stack`` is :func:`triangles.ai.multiset.search_stack`'s, ``root`` sorted, and
     ``npair`` whether ``cancel`` marks a class.
     """
+    move_ptr, move_pts, move_kl, kl_ptr, kl_items, total, key, order, cancel = tabs
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = stack
     mask = np.int64(tt.shape[0] - 1)
     r = root
@@ -538,15 +531,7 @@ def _sum_core(
 
 @njit(nogil=True)
 def _sum_kernel(
-    move_ptr: np.ndarray,
-    move_pts: np.ndarray,
-    move_kl: np.ndarray,
-    kl_ptr: np.ndarray,
-    kl_items: np.ndarray,
-    total: np.ndarray,
-    key: np.ndarray,
-    order: np.ndarray,
-    cancel: np.ndarray,
+    tabs: tuple,
     root: np.ndarray,
     nlines: int,
     extra: bool,
@@ -556,34 +541,14 @@ def _sum_kernel(
     abort: np.ndarray,
     tt: np.ndarray,
 ) -> tuple[int, int, int, bool]:
-    """The search of :func:`_sum_core`, with its stack and scratch made here: the core counts no
+    """The search of :func:`_sum_core` over the classes' tables ``tabs`` (:class:`SumSearch`),
+    from the multiset ``root``, with its stack and scratch made here: the core counts no
     references (:mod:`triangles.jit`), so it makes no arrays."""
     stack = search_stack(nlines)
     chs = np.zeros(MAX_LINES, np.int64)
     no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see children_refute)
-    return _sum_core(
-        move_ptr,
-        move_pts,
-        move_kl,
-        kl_ptr,
-        kl_items,
-        total,
-        key,
-        order,
-        cancel,
-        np.sort(root),
-        nlines,
-        extra,
-        alpha,
-        beta,
-        node_limit,
-        abort,
-        tt,
-        stack,
-        chs,
-        no_sums,
-        cancel.any(),
-    )
+    npair = tabs[8].any()  # some class's pairs cancel
+    return _sum_core(tabs, np.sort(root), nlines, extra, alpha, beta, node_limit, abort, tt, stack, chs, no_sums, npair)
 
 
 def _move_order(r: Regions) -> np.ndarray:
@@ -669,7 +634,7 @@ def _find_cancelling(tabs: tuple, abort: np.ndarray, tt: np.ndarray) -> int:
             continue
         both[0] = c
         both[1] = c
-        v, _, n, aborted = _sum_kernel(*tabs, both, 2 * length[c], False, -INF, INF, _CANCEL_NODES, abort, tt)
+        v, _, n, aborted = _sum_kernel(tabs, both, 2 * length[c], False, -INF, INF, _CANCEL_NODES, abort, tt)
         nodes += n
         cancel[c] = v == 0 and not aborted
     return nodes
@@ -705,7 +670,7 @@ class SumSearch:
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
         r = self.regions
-        v, g, nodes, aborted = _sum_kernel(*self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, self.tt)
+        v, g, nodes, aborted = _sum_kernel(self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, self.tt)
         pair = r.pair_of(int(g)) if not aborted and g >= 0 else -1
         return SumResult(value=int(v), pair=pair, nodes=int(nodes), aborted=bool(aborted))
 
