@@ -376,7 +376,9 @@ def expand(
     """List the moves of the unexpanded object ``c``: each line's points and the objects of the
     regions it leaves (small ones merged by game tree, large ones left unexpanded).  In three
     passes, so that the pools' arrays are rebound only in the second, over the regions met
-    for the first time: an array rebound in a loop costs reference counting on every turn."""
+    for the first time: an array rebound in a loop costs reference counting on every turn.
+    The first and third (:func:`_line_regions`, :func:`_line_moves`) count none
+    (:mod:`triangles.jit`); the second grows the pools, which needs the counts."""
     link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
