@@ -11,7 +11,7 @@ compile in memory instead, slower to start but otherwise identical.
 numba counts the references to every array a compiled function hands to
 another (inlined helpers too) with atomic additions, and on x86 each is a full
 memory barrier, waiting for the loads before it: over whole 24-star games
-``perf`` put 38 % of hard's samples on the two instructions after them, and
+``perf`` put 39 % of hard's samples in numba's two counting functions, and
 the searches wait on memory already. ``njit(refcount=False)``
 compiles a function without them (numba's internal ``_nrt`` option, left out
 where a numba lacks it). Such a function may not make an array (numba refuses
