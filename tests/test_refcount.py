@@ -59,7 +59,7 @@ def test_the_hot_kernels_count_no_references():
     free = {name for name, fn in kernels.items() if _counts_no_references(fn)}
     for name in (
         "triangles.kernels.draw",
-        "triangles.ai.engine.search_root",
+        "triangles.ai.engine.gen_moves",
         "triangles.ai.regions._sum_core",
         "triangles.ai.lazy._run",
         "triangles.ai.phase._round",
