@@ -18,10 +18,11 @@ where a numba lacks it). Such a function may not make an array (numba refuses
 to compile it), so its scratch comes from its caller; and since numba compiles
 a callee with the options of the first caller that needs it, such a function
 calls only functions compiled the same way (``tests/test_refcount.py`` checks).
-The searches' loops are compiled so, with the same moves and nodes as before:
-hard's moves over whole 24-star games took about 30 % less time, `solve` on
-whole 12-star boards 14 % less (``benchmarks/middle-game.md``, thirty-second
-look).
+The searches' hot code is compiled so (not the engine's search loop itself,
+which came out slower without the counts), with the same moves and nodes as
+before: hard's moves over whole 24-star games took about 30 % less time,
+`solve` on whole 12-star boards 14 % less (``benchmarks/middle-game.md``,
+thirty-second look).
 """
 
 from __future__ import annotations
