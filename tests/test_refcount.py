@@ -63,6 +63,8 @@ def test_the_hot_kernels_count_no_references():
         "triangles.ai.regions._sum_core",
         "triangles.ai.lazy._run",
         "triangles.ai.phase._round",
+        "triangles.ai.regions._explore_run",
+        "triangles.ai.expand._small_steps",
     ):
         assert name in free, name
 

@@ -13,7 +13,7 @@ from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
 from triangles.ai.multiset import open_scout, rescout
-from triangles.ai.regions import Regions, SumSearch, _alone_values, _sum_kernel, sum_search
+from triangles.ai.regions import Regions, SumSearch, _alone_values, _explore, _sum_kernel, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -155,6 +155,25 @@ def test_decide_over_regions_agrees_with_the_whole_board_proof(extra):
         if mine.outcome >= 0:  # the proved line keeps that outcome against perfect play
             lead = g.scores[g.player] - g.scores[1 - g.player]
             assert np.sign(lead + value_of_line(g, mine.pair)) == mine.outcome
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_exploring_with_tables_that_must_grow_interns_the_same_trees(extra):
+    """The exploration's loop stops whenever its tables are full and goes on once they have
+    grown: tables starting at one row interned every class, move and kid list the same."""
+    g = Game(get_preset("phone").make_board(8, 2000), extra)  # a whole board: 15 k states
+    r = Regions(g, g.arrays())
+    args = (r.cross, r.need, r.on_ptr, r.on_cell, r.n, 100_000, NO_ABORT)
+    roomy, tiny = _explore(*args), _explore(*args, 1)
+    assert roomy[0] and tiny[0] and roomy[3] == tiny[3] > 10_000  # every state explored, in both
+    assert len(roomy[4]) > 1_024  # more classes than the tables' first room
+    nmoves, nitems = roomy[4][-1], roomy[8][-1]
+    for k, (a, b) in enumerate(zip(roomy[1:], tiny[1:], strict=True)):
+        if k in (4, 5, 6):  # the moves' arrays, used as far as the last class's moves
+            a, b = a[:nmoves], b[:nmoves]
+        elif k == 8:  # the kid lists' items
+            a, b = a[:nitems], b[:nitems]
+        assert np.array_equal(a, b), k
 
 
 def test_over_budget_gives_up_and_solve_falls_back(monkeypatch):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles.ai.bits import ONE, bit_index, low_bit, mix64, popcount
-from triangles.ai.multiset import INF, child_refutes, sorted_insert
+from triangles.ai.multiset import INF, child_refutes, sort_order, sorted_insert
 from triangles.ai.pools import (
     AV,
     KEY,
@@ -92,6 +92,7 @@ def small_work() -> tuple:
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
         np.zeros(64, np.uint64),
+        np.zeros(64, np.int64),
     )
 
 
@@ -108,16 +109,17 @@ def explore_small(
     W: tuple,
 ) -> tuple:
     """The object of the small region state (l0, d0): every state it can reach explored (depth
-    first, an explicit stack) and merged by game tree, as :func:`triangles.ai.regions._explore`
-    does, into the shared pools.  Returns (its id, the pools).  The pools grow only between
-    runs of the loop, each run going on while they have room for one more step: an array
-    rebound in a loop costs reference counting on every turn."""
+    first, an explicit stack, :func:`_small_steps`) and merged by game tree, as
+    :func:`triangles.ai.regions._explore` does, into the shared pools.  Returns (its id, the
+    pools).  The pools grow only between runs of the loop, each run going on while they have
+    room for one more step: an array rebound in a loop costs reference counting on every turn,
+    and the loop counts none (:mod:`triangles.jit`)."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = ht_get(ids, l0, d0)
     if o >= 0:
         return o, P
-    f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
-    link, relk, mh, out_l, out_d = W[15:]
+    f_l, f_d, f_todo, f_line, f_nmv, f_link, f_relk = W[0], W[1], W[2], W[3], W[12], W[10], W[11]
+    link, relk = W[15], W[16]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0
@@ -127,8 +129,7 @@ def explore_small(
     links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
     f_link[0] = link
     f_relk[0] = relk
-    result = -1
-    while depth >= 0:
+    while True:
         # room for one more step: a kid list, or a state's object, its moves and two keys
         KP = grown(KP, cnt[NKL] + 2, False)
         KI = grown(KI, KP[cnt[NKL]] + 64, False)
@@ -139,131 +140,154 @@ def explore_small(
             ids = ht_grown(ids)
         if 2 * (cnt[4] + 1) > intern.shape[0]:
             intern = ht_grown(intern)
-        while depth >= 0:
-            nkl = cnt[NKL]
-            if (
-                nkl + 2 >= KP.shape[0]
-                or KP[nkl] + 64 >= KI.shape[0]
-                or cnt[NOBJ] >= OU.shape[0]
-                or cnt[NMV] + 64 >= MV.shape[0]
-                or 2 * (cnt[3] + 1) > ids.shape[0]
-                or 2 * (cnt[4] + 1) > intern.shape[0]
-            ):
-                break
-            F = depth
-            if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
-                j = f_ci[F]
-                c = ht_get(ids, f_cl[F, j], f_cd[F, j])
-                if c < 0:
-                    depth += 1
-                    f_l[depth] = f_cl[F, j]
-                    f_d[depth] = f_cd[F, j]
-                    f_todo[depth] = f_l[depth]
-                    f_line[depth] = -1
-                    f_nmv[depth] = 0
-                    links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
-                    f_link[depth] = link
-                    f_relk[depth] = relk
-                    continue
-                sorted_insert(f_kids, F, j, c)
-                f_ci[F] += 1
-                continue
-            if f_line[F] >= 0:
-                s0 = KP[nkl]
-                for j in range(f_nc[F]):
-                    KI[s0 + j] = f_kids[F, j]
-                KP[nkl + 1] = s0 + f_nc[F]
-                cnt[NKL] += 1
-                f_mpts[F, f_nmv[F]] = f_pts[F]
-                f_mkl[F, f_nmv[F]] = nkl
-                f_nmv[F] += 1
-                f_line[F] = -1
-                continue
-            if f_todo[F] != 0:
-                b = low_bit(f_todo[F])
-                f_todo[F] ^= b
-                k = bit_index(b)
-                drawn = f_d[F]
+        P = (OU, OI, MV, KP, KI, ids, intern, cnt)
+        depth, c = _small_steps(depth, P, cross, need, on_ptr, on_cell, extra, W)
+        if depth < 0:
+            return c, P
+
+
+@njit(nogil=True, refcount=False)
+def _small_steps(
+    depth: int,
+    P: tuple,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    extra: bool,
+    W: tuple,
+) -> tuple[int, int]:
+    """:func:`explore_small`'s loop from stack depth ``depth`` while the pools ``P`` have room for
+    one more step: (the depth, the explored region's object once the depth falls below 0)."""
+    OU, OI, MV, KP, KI, ids, intern, cnt = P
+    f_l, f_d, f_todo, f_line, f_pts, f_nc, f_ci, f_cl, f_cd, f_kids, f_link, f_relk, f_nmv, f_mpts, f_mkl = W[:15]
+    link, relk, mh, out_l, out_d, order = W[15:]
+    while depth >= 0:
+        nkl = cnt[NKL]
+        if (
+            nkl + 2 >= KP.shape[0]
+            or KP[nkl] + 64 >= KI.shape[0]
+            or cnt[NOBJ] >= OU.shape[0]
+            or cnt[NMV] + 64 >= MV.shape[0]
+            or 2 * (cnt[3] + 1) > ids.shape[0]
+            or 2 * (cnt[4] + 1) > intern.shape[0]
+        ):
+            return depth, -1
+        F = depth
+        if f_line[F] >= 0 and f_ci[F] < f_nc[F]:
+            j = f_ci[F]
+            c = ht_get(ids, f_cl[F, j], f_cd[F, j])
+            if c < 0:
+                depth += 1
+                f_l[depth] = f_cl[F, j]
+                f_d[depth] = f_cd[F, j]
+                f_todo[depth] = f_l[depth]
+                f_line[depth] = -1
+                f_nmv[depth] = 0
+                links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
                 for q in range(64):
-                    link[q] = f_link[F, q]
-                    relk[q] = f_relk[F, q]
-                child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-                nc = components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
-                for j in range(nc):
-                    f_cl[F, j] = out_l[j]
-                    f_cd[F, j] = out_d[j]
-                    prefetch_row(ids, ht_home(ids, out_l[j], out_d[j]))
-                f_nc[F] = nc
-                f_ci[F] = 0
-                f_line[F] = k
-                f_pts[F] = points(drawn, k, need, on_ptr, on_cell)
+                    f_link[depth, q] = link[q]
+                    f_relk[depth, q] = relk[q]
                 continue
-            # every line done: merge the state by its set of moves
-            m = f_nmv[F]
-            for j in range(m):
-                mh[j] = move_key(kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
-            order = np.argsort(mh[:m])
-            sig = np.uint64(0xBB67AE8584CAA73B)
+            sorted_insert(f_kids, F, j, c)
+            f_ci[F] += 1
+            continue
+        if f_line[F] >= 0:
+            s0 = KP[nkl]
+            for j in range(f_nc[F]):
+                KI[s0 + j] = f_kids[F, j]
+            KP[nkl + 1] = s0 + f_nc[F]
+            cnt[NKL] += 1
+            f_mpts[F, f_nmv[F]] = f_pts[F]
+            f_mkl[F, f_nmv[F]] = nkl
+            f_nmv[F] += 1
+            f_line[F] = -1
+            continue
+        if f_todo[F] != 0:
+            b = low_bit(f_todo[F])
+            f_todo[F] ^= b
+            k = bit_index(b)
+            drawn = f_d[F]
+            for q in range(64):
+                link[q] = f_link[F, q]
+                relk[q] = f_relk[F, q]
+            child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+            nc = components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+            for j in range(nc):
+                f_cl[F, j] = out_l[j]
+                f_cd[F, j] = out_d[j]
+                prefetch_row(ids, ht_home(ids, out_l[j], out_d[j]))
+            f_nc[F] = nc
+            f_ci[F] = 0
+            f_line[F] = k
+            f_pts[F] = points(drawn, k, need, on_ptr, on_cell)
+            continue
+        # every line done: merge the state by its set of moves
+        m = f_nmv[F]
+        for j in range(m):
+            mh[j] = move_key(kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
+        sort_order(mh, m, order)
+        sig = np.uint64(0xBB67AE8584CAA73B)
+        for j in range(m):
+            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                continue
+            sig = mix64(sig ^ mh[order[j]])
+        c = ht_get(intern, sig, ONE)
+        if c < 0:
+            c = cnt[NOBJ]
+            cnt[NOBJ] += 1
+            ht_set(intern, cnt, 4, sig, ONE, c)
+            OU[c, 0] = f_l[F]
+            OU[c, 1] = f_d[F]
+            OI[c, KEY] = np.int64(mix64(sig) >> ONE) | 1
+            g = cnt[NMV]
+            OI[c, MS] = g
+            best_total = 0
+            most = 0
+            av = -INF
             for j in range(m):
                 if j > 0 and mh[order[j]] == mh[order[j - 1]]:
                     continue
-                sig = mix64(sig ^ mh[order[j]])
-            c = ht_get(intern, sig, ONE)
-            if c < 0:
-                c = cnt[NOBJ]
-                cnt[NOBJ] += 1
-                ht_set(intern, cnt, 4, sig, ONE, c)
-                OU[c, 0] = f_l[F]
-                OU[c, 1] = f_d[F]
-                OI[c, KEY] = np.int64(mix64(sig) >> ONE) | 1
-                g = cnt[NMV]
-                OI[c, MS] = g
-                best_total = 0
-                most = 0
-                av = -INF
-                for j in range(m):
-                    if j > 0 and mh[order[j]] == mh[order[j - 1]]:
-                        continue
-                    q = order[j]
-                    kl = f_mkl[F, q]
-                    p = f_mpts[F, q]
-                    t_all = p
-                    offered = 0
-                    s_av = 0
-                    ksum = np.int64(0)
-                    kpair = False
-                    for t in range(KP[kl], KP[kl + 1]):
-                        x = KI[t]
-                        t_all += OI[x, LEFT]
-                        offered += OI[x, MOST]
-                        s_av += OI[x, AV]
-                        ksum += OI[x, KEY]
-                        kpair |= OI[x, PAIR] != 0
-                    mval = p + s_av if (extra and p > 0) else p - s_av
-                    MV[g, PTS] = p
-                    MV[g, KL] = kl
-                    MV[g, RANK] = value_rank(p, mval, offered, extra)
-                    MV[g, SUM] = 0 if kpair else ksum
-                    best_total = max(best_total, t_all)
-                    most = max(most, p)
-                    av = max(av, mval)
-                    g += 1
-                cnt[NMV] = g
-                OI[c, ME] = g
-                OI[c, LEFT] = best_total
-                OI[c, MOST] = most
-                OI[c, AV] = av if m > 0 else 0
-                # one move leaving nothing (a lone line): two copies are worth nothing with
-                # alternation, whatever else is on the board (see regions._find_cancelling)
-                OI[c, PAIR] = not extra and g - OI[c, MS] == 1 and KP[MV[g - 1, KL] + 1] == KP[MV[g - 1, KL]]
-            ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
-            depth -= 1
-            if depth >= 0:
-                sorted_insert(f_kids, depth, f_ci[depth], c)
-                f_ci[depth] += 1
-            else:
-                result = c
-    return result, (OU, OI, MV, KP, KI, ids, intern, cnt)
+                q = order[j]
+                kl = f_mkl[F, q]
+                p = f_mpts[F, q]
+                t_all = p
+                offered = 0
+                s_av = 0
+                ksum = np.int64(0)
+                kpair = False
+                for t in range(KP[kl], KP[kl + 1]):
+                    x = KI[t]
+                    t_all += OI[x, LEFT]
+                    offered += OI[x, MOST]
+                    s_av += OI[x, AV]
+                    ksum += OI[x, KEY]
+                    kpair |= OI[x, PAIR] != 0
+                mval = p + s_av if (extra and p > 0) else p - s_av
+                MV[g, PTS] = p
+                MV[g, KL] = kl
+                MV[g, RANK] = value_rank(p, mval, offered, extra)
+                MV[g, SUM] = 0 if kpair else ksum
+                best_total = max(best_total, t_all)
+                most = max(most, p)
+                av = max(av, mval)
+                g += 1
+            cnt[NMV] = g
+            OI[c, ME] = g
+            OI[c, LEFT] = best_total
+            OI[c, MOST] = most
+            OI[c, AV] = av if m > 0 else 0
+            # one move leaving nothing (a lone line): two copies are worth nothing with
+            # alternation, whatever else is on the board (see regions._find_cancelling)
+            OI[c, PAIR] = not extra and g - OI[c, MS] == 1 and KP[MV[g - 1, KL] + 1] == KP[MV[g - 1, KL]]
+        ht_set(ids, cnt, 3, f_l[F], f_d[F], c)
+        depth -= 1
+        if depth >= 0:
+            sorted_insert(f_kids, depth, f_ci[depth], c)
+            f_ci[depth] += 1
+        else:
+            return depth, c
+    return depth, -1
 
 
 @njit(nogil=True, refcount=False)

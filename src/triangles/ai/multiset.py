@@ -27,6 +27,20 @@ def sorted_insert(rows: np.ndarray, r: int, n: int, x: int) -> None:
 
 
 @njit(inline="always")
+def sort_order(keys: np.ndarray, m: int, order: np.ndarray) -> None:
+    """``order[:m]``: the indices of ``keys[:m]`` in ascending order of their keys, equal keys in
+    index order (an insertion sort: a state's moves are at most 64, and a kernel that counts no
+    references cannot make the array ``np.argsort`` returns)."""
+    for j in range(m):
+        x = keys[j]
+        pos = j
+        while pos > 0 and keys[order[pos - 1]] > x:
+            order[pos] = order[pos - 1]
+            pos -= 1
+        order[pos] = j
+
+
+@njit(inline="always")
 def child_multiset(ms: np.ndarray, msz: np.ndarray, ply: int, c: int, items: np.ndarray, start: int, end: int) -> int:
     """Row ``ply + 1`` of ``ms``: row ``ply`` (sorted, ``msz[ply]`` long) less one ``c``, plus
     ``items[start:end]``, kept sorted; returns its length."""

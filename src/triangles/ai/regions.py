@@ -52,10 +52,11 @@ from triangles.ai.multiset import (
     open_scout,
     rescout,
     search_stack,
+    sort_order,
     sorted_insert,
 )
 from triangles.ai.split import child_links, components, cross_matrix, links, points, split
-from triangles.ai.tables import grown, ht_get, ht_put, move_key, new_table, tt_store
+from triangles.ai.tables import grown, ht_get, ht_grown, ht_set, move_key, new_table, tt_store
 from triangles.jit import njit
 
 if TYPE_CHECKING:
@@ -96,6 +97,169 @@ def _add_move(
     f_nmv[F] += 1
 
 
+# the counters of :func:`_explore`'s tables and stack, one int64 array: the three interning
+# tables' used rows, then the classes, kid lists and states met
+_N_CLASS_OF, _N_KIDS_OF, _N_INTERN, _NCLS, _NKL, _STATES = 0, 1, 2, 3, 4, 5
+
+
+@njit(refcount=False)
+def _explore_run(
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    max_states: int,
+    abort: np.ndarray,
+    T: tuple,
+    S: tuple,
+    cnt: np.ndarray,
+    depth: int,
+) -> tuple[int, int, int]:
+    """:func:`_explore`'s loop over one root region's states (tables ``T``, stack ``S``, counters
+    ``cnt``) from stack depth ``depth``, while its tables have room for one more step: (depth,
+    how it stopped: 0 the root classified, 1 out of room, 2 over ``max_states`` or aborted; the
+    root's class).  The tables grow between runs, in :func:`_explore`: an array rebound in a
+    loop costs reference counting on every turn, and this loop counts none (:mod:`triangles.jit`:
+    exploring took 44 % less time in hard's region proofs with the extra turn,
+    ``benchmarks/middle-game.md``, thirty-third look)."""
+    (
+        class_of,
+        kids_of,
+        intern,
+        move_ptr,
+        move_pts,
+        move_kl,
+        move_hash,
+        total,
+        kl_ptr,
+        kl_hash,
+        kl_items,
+        root_line_hash,
+    ) = T
+    f_legal, f_drawn, f_todo, f_k, f_pts, f_nl, f_nd, f_cl, f_cd, f_link, f_relk, f_nc, f_ci, f_kids = S[:14]
+    f_mpts, f_mkl, f_nmv, link, relk, mh, order = S[14:]
+    while depth >= 0:
+        nkl = cnt[_NKL]
+        ncls = cnt[_NCLS]
+        if (
+            nkl + 2 >= kl_ptr.shape[0]
+            or kl_ptr[nkl] + 64 >= kl_items.shape[0]
+            or ncls + 1 >= move_ptr.shape[0]
+            or move_ptr[ncls] + 64 >= move_pts.shape[0]
+            or 2 * (cnt[_N_CLASS_OF] + 1) > class_of.shape[0]
+            or 2 * (cnt[_N_KIDS_OF] + 1) > kids_of.shape[0]
+            or 2 * (cnt[_N_INTERN] + 1) > intern.shape[0]
+        ):
+            return depth, 1, -1
+        F = depth
+        if f_k[F] >= 0 and f_ci[F] < f_nc[F]:
+            # the regions the current line leaves: classify the next one
+            c = ht_get(class_of, f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
+            if c < 0:
+                cnt[_STATES] += 1
+                if cnt[_STATES] > max_states or ((cnt[_STATES] & 255) == 0 and abort[0] != 0):
+                    return depth, 2, -1
+                depth += 1
+                f_legal[depth] = f_cl[F, f_ci[F]]
+                f_drawn[depth] = f_cd[F, f_ci[F]]
+                f_todo[depth] = f_legal[depth]
+                links(f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, link, relk, f_legal[depth])
+                for q in range(64):
+                    f_link[depth, q] = link[q]
+                    f_relk[depth, q] = relk[q]
+                f_k[depth] = -1
+                f_nmv[depth] = 0
+                continue
+            f_kids[F, f_ci[F]] = c
+            f_ci[F] += 1
+            continue
+        if f_k[F] >= 0:
+            # every region classified: the line's kid list (sorted, empties left out)
+            nk = 0
+            for j in range(f_nc[F]):
+                x = f_kids[F, j]
+                if x == 0:
+                    continue
+                sorted_insert(f_kids, F, nk, x)
+                nk += 1
+            start = kl_ptr[nkl]
+            h = np.uint64(0x6A09E667F3BCC908)
+            for j in range(nk):
+                kl_items[start + j] = f_kids[F, j]
+                h = mix64(h ^ np.uint64(f_kids[F, j] + 1))
+            kl_hash[nkl] = h
+            kl_ptr[nkl + 1] = start + nk
+            ht_set(kids_of, cnt, _N_KIDS_OF, f_nl[F], f_nd[F], nkl)
+            _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
+            cnt[_NKL] = nkl + 1
+            f_k[F] = -1
+            continue
+        if f_todo[F] != 0:
+            # the next line of this state: its points, and the state it leaves
+            b = low_bit(f_todo[F])
+            f_todo[F] ^= b
+            k = bit_index(b)
+            drawn = f_drawn[F]
+            pts = points(drawn, k, need, on_ptr, on_cell)
+            nl = f_legal[F] & ~b & ~cross[k]
+            nd = drawn | b
+            kl = ht_get(kids_of, nl, nd)
+            if kl >= 0:  # that state was split before (another line, another order)
+                _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
+                continue
+            f_k[F] = k
+            f_pts[F] = pts
+            f_nl[F] = nl
+            f_nd[F] = nd
+            for q in range(64):
+                link[q] = f_link[F, q]
+                relk[q] = f_relk[F, q]
+            child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
+            f_nc[F] = components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
+            f_ci[F] = 0
+            continue
+        # every line done: intern the state's class by its set of moves
+        m = f_nmv[F]
+        for j in range(m):
+            mh[j] = move_key(kl_hash[f_mkl[F, j]], f_mpts[F, j])
+        sort_order(mh, m, order)
+        sig = np.uint64(0xBB67AE8584CAA73B)
+        for j in range(m):
+            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                continue
+            sig = mix64(sig ^ mh[order[j]])
+        c = ht_get(intern, sig, ONE)
+        if c < 0:
+            c = ncls
+            cnt[_NCLS] = ncls + 1
+            ht_set(intern, cnt, _N_INTERN, sig, ONE, c)
+            g = move_ptr[c]
+            best_total = 0
+            for j in range(m):
+                if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+                    continue
+                o = order[j]
+                kl = f_mkl[F, o]
+                move_pts[g] = f_mpts[F, o]
+                move_kl[g] = kl
+                move_hash[g] = mh[o]
+                t_all = f_mpts[F, o]
+                for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+                    t_all += total[kl_items[t]]
+                best_total = max(best_total, t_all)
+                g += 1
+            move_ptr[c + 1] = g
+            total[c] = best_total
+        ht_set(class_of, cnt, _N_CLASS_OF, f_legal[F], f_drawn[F], c)
+        depth -= 1
+        if depth >= 0:
+            f_kids[depth, f_ci[depth]] = c
+            f_ci[depth] += 1
+        else:
+            return depth, 0, c
+    return depth, 0, -1
+
+
 @njit(nogil=True)
 def _explore(
     cross: np.ndarray,
@@ -105,206 +269,136 @@ def _explore(
     n: int,
     max_states: int,
     abort: np.ndarray,
+    rows: int = 1024,
 ) -> tuple:
     """Intern the game tree of every region state the position can reach (depth first, an
-    explicit stack).  A move is (points, kid list); a kid list is the sorted classes of the
-    regions a line leaves (class 0, no lines, left out); a class is the set of its moves,
-    interned by a 64-bit hash of their sorted hashes (as the search's table keys are).
-    Children are interned before their parents, so class ids rise up the tree.
+    explicit stack, :func:`_explore_run`).  A move is (points, kid list); a kid list is the
+    sorted classes of the regions a line leaves (class 0, no lines, left out); a class is the
+    set of its moves, interned by a 64-bit hash of their sorted hashes (as the search's table
+    keys are).  Children are interned before their parents, so class ids rise up the tree.
 
     Returns (ok, root regions' legal masks, their classes, states, move_ptr, move_pts, move_kl,
     move_hash, kl_ptr, kl_items, total, root_line_hash): ``root_line_hash[k]`` is the hash of the
-    move the root line ``k`` makes, to find a class's move on the board again.
+    move the root line ``k`` makes, to find a class's move on the board again.  ``rows``: room
+    for that many classes and kid lists before the tables grow (a power of two; tests start
+    tiny to make them grow).
     """
-    class_of = np.zeros((1 << 16, 3), np.uint64)
-    kids_of = np.zeros((1 << 16, 3), np.uint64)
-    intern = np.zeros((1 << 16, 3), np.uint64)
-    n_class_of = np.zeros(1, np.int64)
-    n_kids_of = np.zeros(1, np.int64)
-    n_intern = np.zeros(1, np.int64)
-    link = np.zeros(64, np.uint64)
-    relk = np.zeros(64, np.uint64)
+    class_of = np.zeros((64 * rows, 3), np.uint64)
+    kids_of = np.zeros((64 * rows, 3), np.uint64)
+    intern = np.zeros((64 * rows, 3), np.uint64)
     # classes (class 0: no moves), their moves, the kid lists
-    move_ptr = np.zeros(1024, np.int64)
-    ncls = 1
-    move_pts = np.zeros(4096, np.int64)
-    move_kl = np.zeros(4096, np.int64)
-    move_hash = np.zeros(4096, np.uint64)
-    total = np.zeros(1024, np.int64)
-    kl_ptr = np.zeros(1024, np.int64)
-    kl_hash = np.zeros(1024, np.uint64)
-    nkl = 0
-    kl_items = np.zeros(4096, np.int64)
+    move_ptr = np.zeros(rows, np.int64)
+    move_pts = np.zeros(4 * rows, np.int64)
+    move_kl = np.zeros(4 * rows, np.int64)
+    move_hash = np.zeros(4 * rows, np.uint64)
+    total = np.zeros(rows, np.int64)
+    kl_ptr = np.zeros(rows, np.int64)
+    kl_hash = np.zeros(rows, np.uint64)
+    kl_items = np.zeros(4 * rows, np.int64)
     root_line_hash = np.zeros(64, np.uint64)
+    cnt = np.zeros(6, np.int64)
+    cnt[_NCLS] = 1
     # the stack of states being classified
     d1 = n + 2
     f_legal = np.zeros(d1, np.uint64)
-    f_drawn = np.zeros(d1, np.uint64)
-    f_todo = np.zeros(d1, np.uint64)
     f_k = np.full(d1, -1, np.int64)  # the line whose regions are being classified, -1: none
-    f_pts = np.zeros(d1, np.int64)
-    f_nl = np.zeros(d1, np.uint64)
-    f_nd = np.zeros(d1, np.uint64)
-    f_cl = np.zeros((d1, 64), np.uint64)
-    f_cd = np.zeros((d1, 64), np.uint64)
     f_link = np.zeros((d1, 64), np.uint64)  # each state's links (:func:`links`), patched per line
     f_relk = np.zeros((d1, 64), np.uint64)
-    f_nc = np.zeros(d1, np.int64)
-    f_ci = np.zeros(d1, np.int64)
-    f_kids = np.zeros((d1, 64), np.int64)
-    f_mpts = np.zeros((d1, 64), np.int64)
-    f_mkl = np.zeros((d1, 64), np.int64)
     f_nmv = np.zeros(d1, np.int64)
+    link = np.zeros(64, np.uint64)
+    relk = np.zeros(64, np.uint64)
+    S = (
+        f_legal,
+        np.zeros(d1, np.uint64),  # drawn
+        np.zeros(d1, np.uint64),  # lines not yet tried
+        f_k,
+        np.zeros(d1, np.int64),  # the current line's points
+        np.zeros(d1, np.uint64),  # the state it leaves
+        np.zeros(d1, np.uint64),
+        np.zeros((d1, 64), np.uint64),  # its regions
+        np.zeros((d1, 64), np.uint64),
+        f_link,
+        f_relk,
+        np.zeros(d1, np.int64),  # how many
+        np.zeros(d1, np.int64),  # how many classified
+        np.zeros((d1, 64), np.int64),  # their classes
+        np.zeros((d1, 64), np.int64),  # the state's moves so far
+        np.zeros((d1, 64), np.int64),
+        f_nmv,
+        link,
+        relk,
+        np.zeros(64, np.uint64),  # the moves' hashes
+        np.zeros(64, np.int64),  # their order
+    )
     root_l = np.zeros(64, np.uint64)
     root_d = np.zeros(64, np.uint64)
     full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
     nroots = split(full, np.uint64(0), cross, need, on_ptr, on_cell, link, relk, root_l, root_d)
     root_cls = np.zeros(nroots, np.int64)
-    states = 0
     ok = True
     for r in range(nroots):
-        depth = 0
         f_legal[0] = root_l[r]
-        f_drawn[0] = root_d[r]
-        f_todo[0] = root_l[r]
-        links(f_legal[0], f_drawn[0], need, on_ptr, on_cell, f_link[0], f_relk[0], f_legal[0])
+        S[1][0] = root_d[r]
+        S[2][0] = root_l[r]
+        links(root_l[r], root_d[r], need, on_ptr, on_cell, link, relk, root_l[r])
+        f_link[0] = link
+        f_relk[0] = relk
         f_k[0] = -1
         f_nmv[0] = 0
-        states += 1
-        while depth >= 0:
-            F = depth
-            if f_k[F] >= 0 and f_ci[F] < f_nc[F]:
-                # the regions the current line leaves: classify the next one
-                c = ht_get(class_of, f_cl[F, f_ci[F]], f_cd[F, f_ci[F]])
-                if c < 0:
-                    states += 1
-                    if states > max_states or ((states & 255) == 0 and abort[0] != 0):
-                        ok = False
-                        break
-                    depth += 1
-                    f_legal[depth] = f_cl[F, f_ci[F]]
-                    f_drawn[depth] = f_cd[F, f_ci[F]]
-                    f_todo[depth] = f_legal[depth]
-                    links(
-                        f_legal[depth],
-                        f_drawn[depth],
-                        need,
-                        on_ptr,
-                        on_cell,
-                        f_link[depth],
-                        f_relk[depth],
-                        f_legal[depth],
-                    )
-                    f_k[depth] = -1
-                    f_nmv[depth] = 0
-                    continue
-                f_kids[F, f_ci[F]] = c
-                f_ci[F] += 1
-                continue
-            if f_k[F] >= 0:
-                # every region classified: the line's kid list (sorted, empties left out)
-                nk = 0
-                for j in range(f_nc[F]):
-                    x = f_kids[F, j]
-                    if x == 0:
-                        continue
-                    sorted_insert(f_kids, F, nk, x)
-                    nk += 1
-                kl_ptr = grown(kl_ptr, nkl + 2)
-                kl_hash = grown(kl_hash, nkl + 1)
-                start = kl_ptr[nkl]
-                kl_items = grown(kl_items, start + nk)
-                h = np.uint64(0x6A09E667F3BCC908)
-                for j in range(nk):
-                    kl_items[start + j] = f_kids[F, j]
-                    h = mix64(h ^ np.uint64(f_kids[F, j] + 1))
-                kl_hash[nkl] = h
-                kl_ptr[nkl + 1] = start + nk
-                kids_of = ht_put(kids_of, n_kids_of, f_nl[F], f_nd[F], nkl)
-                _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
-                nkl += 1
-                f_k[F] = -1
-                continue
-            if f_todo[F] != 0:
-                # the next line of this state: its points, and the state it leaves
-                b = low_bit(f_todo[F])
-                f_todo[F] ^= b
-                k = bit_index(b)
-                drawn = f_drawn[F]
-                pts = points(drawn, k, need, on_ptr, on_cell)
-                nl = f_legal[F] & ~b & ~cross[k]
-                nd = drawn | b
-                kl = ht_get(kids_of, nl, nd)
-                if kl >= 0:  # that state was split before (another line, another order)
-                    _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
-                    continue
-                f_k[F] = k
-                f_pts[F] = pts
-                f_nl[F] = nl
-                f_nd[F] = nd
-                link[:] = f_link[F]
-                relk[:] = f_relk[F]
-                child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-                f_nc[F] = components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
-                f_ci[F] = 0
-                continue
-            # every line done: intern the state's class by its set of moves
-            m = f_nmv[F]
-            mh = np.zeros(m, np.uint64)
-            for j in range(m):
-                mh[j] = move_key(kl_hash[f_mkl[F, j]], f_mpts[F, j])
-            order = np.argsort(mh)
-            sig = np.uint64(0xBB67AE8584CAA73B)
-            for j in range(m):
-                if j > 0 and mh[order[j]] == mh[order[j - 1]]:
-                    continue
-                sig = mix64(sig ^ mh[order[j]])
-            c = ht_get(intern, sig, ONE)
-            if c < 0:
-                c = ncls
-                ncls += 1
-                intern = ht_put(intern, n_intern, sig, ONE, c)
-                move_ptr = grown(move_ptr, c + 1)
-                total = grown(total, c)
-                g = move_ptr[c]
-                move_pts = grown(move_pts, g + m)
-                move_kl = grown(move_kl, g + m)
-                move_hash = grown(move_hash, g + m)
-                best_total = 0
-                for j in range(m):
-                    if j > 0 and mh[order[j]] == mh[order[j - 1]]:
-                        continue
-                    o = order[j]
-                    kl = f_mkl[F, o]
-                    move_pts[g] = f_mpts[F, o]
-                    move_kl[g] = kl
-                    move_hash[g] = mh[o]
-                    t_all = f_mpts[F, o]
-                    for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
-                        t_all += total[kl_items[t]]
-                    best_total = max(best_total, t_all)
-                    g += 1
-                move_ptr[c + 1] = g
-                total[c] = best_total
-            class_of = ht_put(class_of, n_class_of, f_legal[F], f_drawn[F], c)
-            depth -= 1
-            if depth >= 0:
-                f_kids[depth, f_ci[depth]] = c
-                f_ci[depth] += 1
-            else:
+        cnt[_STATES] += 1
+        depth = 0
+        while True:
+            T = (
+                class_of,
+                kids_of,
+                intern,
+                move_ptr,
+                move_pts,
+                move_kl,
+                move_hash,
+                total,
+                kl_ptr,
+                kl_hash,
+                kl_items,
+                root_line_hash,
+            )
+            depth, how, c = _explore_run(cross, need, on_ptr, on_cell, max_states, abort, T, S, cnt, depth)
+            if how == 0:
                 root_cls[r] = c
+                break
+            if how == 2:
+                ok = False
+                break
+            # room for one more step: a kid list, or a class with its moves, and three keys
+            nkl = cnt[_NKL]
+            ncls = cnt[_NCLS]
+            kl_ptr = grown(kl_ptr, nkl + 2)
+            kl_hash = grown(kl_hash, nkl + 2)
+            kl_items = grown(kl_items, kl_ptr[nkl] + 64)
+            move_ptr = grown(move_ptr, ncls + 1)
+            total = grown(total, ncls + 1)
+            move_pts = grown(move_pts, move_ptr[ncls] + 64)
+            move_kl = grown(move_kl, move_ptr[ncls] + 64)
+            move_hash = grown(move_hash, move_ptr[ncls] + 64)
+            if 2 * (cnt[_N_CLASS_OF] + 1) > class_of.shape[0]:
+                class_of = ht_grown(class_of)
+            if 2 * (cnt[_N_KIDS_OF] + 1) > kids_of.shape[0]:
+                kids_of = ht_grown(kids_of)
+            if 2 * (cnt[_N_INTERN] + 1) > intern.shape[0]:
+                intern = ht_grown(intern)
         if not ok:
             break
+    ncls = cnt[_NCLS]
     return (
         ok,
         root_l[:nroots].copy(),
         root_cls,
-        states,
+        cnt[_STATES],
         move_ptr[: ncls + 1].copy(),
         move_pts,
         move_kl,
         move_hash,
-        kl_ptr[: nkl + 1].copy(),
+        kl_ptr[: cnt[_NKL] + 1].copy(),
         kl_items,
         total[:ncls].copy(),
         root_line_hash,
