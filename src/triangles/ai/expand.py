@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from triangles.ai.bits import ONE, bit_index, low_bit, mix64, popcount
-from triangles.ai.multiset import INF, child_refutes, sort_order, sorted_insert
+from triangles.ai.multiset import INF, child_refutes, moves_signature, sorted_insert
 from triangles.ai.pools import (
     AV,
     KEY,
@@ -32,7 +32,7 @@ from triangles.ai.pools import (
 from triangles.ai.prefetch import prefetch_row
 from triangles.ai.regions import MAX_LINES
 from triangles.ai.split import child_facts, child_links, components, links, live_cells, points
-from triangles.ai.tables import grown, grown_rows, ht_get, ht_grown, ht_home, ht_set, move_key, tt_bucket
+from triangles.ai.tables import grown, grown_rows, ht_get, ht_home, ht_room, ht_set, move_key, tt_bucket
 from triangles.jit import njit
 
 #: regions of at most this many legal lines are explored whole and merged by game tree
@@ -136,10 +136,8 @@ def explore_small(
         OU = grown_rows(OU, cnt[NOBJ])
         OI = grown_rows(OI, cnt[NOBJ])
         MV = grown_rows(MV, cnt[NMV] + 64)
-        if 2 * (cnt[3] + 1) > ids.shape[0]:
-            ids = ht_grown(ids)
-        if 2 * (cnt[4] + 1) > intern.shape[0]:
-            intern = ht_grown(intern)
+        ids = ht_room(ids, cnt[3])
+        intern = ht_room(intern, cnt[4])
         P = (OU, OI, MV, KP, KI, ids, intern, cnt)
         depth, c = _small_steps(depth, P, cross, need, on_ptr, on_cell, extra, W)
         if depth < 0:
@@ -226,12 +224,7 @@ def _small_steps(
         m = f_nmv[F]
         for j in range(m):
             mh[j] = move_key(kl_hash(KP, KI, OI, f_mkl[F, j]), f_mpts[F, j])
-        sort_order(mh, m, order)
-        sig = np.uint64(0xBB67AE8584CAA73B)
-        for j in range(m):
-            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
-                continue
-            sig = mix64(sig ^ mh[order[j]])
+        sig = moves_signature(mh, m, order)
         c = ht_get(intern, sig, ONE)
         if c < 0:
             c = cnt[NOBJ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from triangles.ai.bits import mix64
 from triangles.ai.prefetch import prefetch_row
 from triangles.ai.tables import LOWER, UPPER, tt_bucket, tt_probe, tt_row
 from triangles.jit import njit
@@ -38,6 +39,20 @@ def sort_order(keys: np.ndarray, m: int, order: np.ndarray) -> None:
             order[pos] = order[pos - 1]
             pos -= 1
         order[pos] = j
+
+
+@njit(inline="always")
+def moves_signature(mh: np.ndarray, m: int, order: np.ndarray) -> np.uint64:
+    """The hash of a state's set of moves from their ``m`` hashes ``mh`` (each once, in sorted
+    order: the same set whatever order the lines gave them in), with that order left in
+    ``order`` for the caller to store the moves by."""
+    sort_order(mh, m, order)
+    sig = np.uint64(0xBB67AE8584CAA73B)
+    for j in range(m):
+        if j > 0 and mh[order[j]] == mh[order[j - 1]]:
+            continue
+        sig = mix64(sig ^ mh[order[j]])
+    return sig
 
 
 @njit(inline="always")

@@ -47,16 +47,16 @@ from triangles.ai.multiset import (
     children_refute,
     drop_pairs,
     insert_ranked,
+    moves_signature,
     node_settles,
     open_moves,
     open_scout,
     rescout,
     search_stack,
-    sort_order,
     sorted_insert,
 )
 from triangles.ai.split import child_links, components, cross_matrix, links, points, split
-from triangles.ai.tables import grown, ht_get, ht_grown, ht_set, move_key, new_table, tt_store
+from triangles.ai.tables import grown, ht_get, ht_room, ht_set, move_key, new_table, tt_store
 from triangles.jit import njit
 
 if TYPE_CHECKING:
@@ -222,12 +222,7 @@ def _explore_run(
         m = f_nmv[F]
         for j in range(m):
             mh[j] = move_key(kl_hash[f_mkl[F, j]], f_mpts[F, j])
-        sort_order(mh, m, order)
-        sig = np.uint64(0xBB67AE8584CAA73B)
-        for j in range(m):
-            if j > 0 and mh[order[j]] == mh[order[j - 1]]:
-                continue
-            sig = mix64(sig ^ mh[order[j]])
+        sig = moves_signature(mh, m, order)
         c = ht_get(intern, sig, ONE)
         if c < 0:
             c = ncls
@@ -283,19 +278,22 @@ def _explore(
     for that many classes and kid lists before the tables grow (a power of two; tests start
     tiny to make them grow).
     """
-    class_of = np.zeros((64 * rows, 3), np.uint64)
-    kids_of = np.zeros((64 * rows, 3), np.uint64)
-    intern = np.zeros((64 * rows, 3), np.uint64)
-    # classes (class 0: no moves), their moves, the kid lists
-    move_ptr = np.zeros(rows, np.int64)
-    move_pts = np.zeros(4 * rows, np.int64)
-    move_kl = np.zeros(4 * rows, np.int64)
-    move_hash = np.zeros(4 * rows, np.uint64)
-    total = np.zeros(rows, np.int64)
-    kl_ptr = np.zeros(rows, np.int64)
-    kl_hash = np.zeros(rows, np.uint64)
-    kl_items = np.zeros(4 * rows, np.int64)
-    root_line_hash = np.zeros(64, np.uint64)
+    # the interning tables (class by state, kid list by state, class by its moves), the classes'
+    # moves (class 0: none) and their best totals, the kid lists, the root lines' hashes
+    T = (
+        np.zeros((64 * rows, 3), np.uint64),
+        np.zeros((64 * rows, 3), np.uint64),
+        np.zeros((64 * rows, 3), np.uint64),
+        np.zeros(rows, np.int64),
+        np.zeros(4 * rows, np.int64),
+        np.zeros(4 * rows, np.int64),
+        np.zeros(4 * rows, np.uint64),
+        np.zeros(rows, np.int64),
+        np.zeros(rows, np.int64),
+        np.zeros(rows, np.uint64),
+        np.zeros(4 * rows, np.int64),
+        np.zeros(64, np.uint64),
+    )
     cnt = np.zeros(6, np.int64)
     cnt[_NCLS] = 1
     # the stack of states being classified
@@ -348,20 +346,6 @@ def _explore(
         cnt[_STATES] += 1
         depth = 0
         while True:
-            T = (
-                class_of,
-                kids_of,
-                intern,
-                move_ptr,
-                move_pts,
-                move_kl,
-                move_hash,
-                total,
-                kl_ptr,
-                kl_hash,
-                kl_items,
-                root_line_hash,
-            )
             depth, how, c = _explore_run(cross, need, on_ptr, on_cell, max_states, abort, T, S, cnt, depth)
             if how == 0:
                 root_cls[r] = c
@@ -369,23 +353,7 @@ def _explore(
             if how == 2:
                 ok = False
                 break
-            # room for one more step: a kid list, or a class with its moves, and three keys
-            nkl = cnt[_NKL]
-            ncls = cnt[_NCLS]
-            kl_ptr = grown(kl_ptr, nkl + 2)
-            kl_hash = grown(kl_hash, nkl + 2)
-            kl_items = grown(kl_items, kl_ptr[nkl] + 64)
-            move_ptr = grown(move_ptr, ncls + 1)
-            total = grown(total, ncls + 1)
-            move_pts = grown(move_pts, move_ptr[ncls] + 64)
-            move_kl = grown(move_kl, move_ptr[ncls] + 64)
-            move_hash = grown(move_hash, move_ptr[ncls] + 64)
-            if 2 * (cnt[_N_CLASS_OF] + 1) > class_of.shape[0]:
-                class_of = ht_grown(class_of)
-            if 2 * (cnt[_N_KIDS_OF] + 1) > kids_of.shape[0]:
-                kids_of = ht_grown(kids_of)
-            if 2 * (cnt[_N_INTERN] + 1) > intern.shape[0]:
-                intern = ht_grown(intern)
+            T = _with_room(T, cnt)
         if not ok:
             break
     ncls = cnt[_NCLS]
@@ -394,14 +362,39 @@ def _explore(
         root_l[:nroots].copy(),
         root_cls,
         cnt[_STATES],
-        move_ptr[: ncls + 1].copy(),
-        move_pts,
-        move_kl,
-        move_hash,
-        kl_ptr[: cnt[_NKL] + 1].copy(),
-        kl_items,
-        total[:ncls].copy(),
-        root_line_hash,
+        T[3][: ncls + 1].copy(),
+        T[4],
+        T[5],
+        T[6],
+        T[8][: cnt[_NKL] + 1].copy(),
+        T[10],
+        T[7][:ncls].copy(),
+        T[11],
+    )
+
+
+@njit(nogil=True)
+def _with_room(T: tuple, cnt: np.ndarray) -> tuple:
+    """:func:`_explore`'s tables ``T`` (as :func:`_explore_run` names them) with room for one more
+    step: a kid list, or a class with its moves, and a key in each interning table."""
+    nkl = cnt[_NKL]
+    ncls = cnt[_NCLS]
+    move_ptr = grown(T[3], ncls + 1)
+    kl_ptr = grown(T[8], nkl + 2)
+    g = move_ptr[ncls] + 64
+    return (
+        ht_room(T[0], cnt[_N_CLASS_OF]),
+        ht_room(T[1], cnt[_N_KIDS_OF]),
+        ht_room(T[2], cnt[_N_INTERN]),
+        move_ptr,
+        grown(T[4], g),
+        grown(T[5], g),
+        grown(T[6], g),
+        grown(T[7], ncls + 1),
+        kl_ptr,
+        grown(T[9], nkl + 2),
+        grown(T[10], kl_ptr[nkl] + 64),
+        T[11],
     )
 
 

@@ -78,6 +78,13 @@ def ht_put(t: np.ndarray, used: np.ndarray, a: np.uint64, b: np.uint64, v: int) 
 
 
 @njit(inline="always")
+def ht_room(t: np.ndarray, used: int) -> np.ndarray:
+    """The table ``t`` holding ``used`` keys, grown where one more would fill it past half (for a
+    loop that sets keys with :func:`ht_set` and cannot grow its tables itself)."""
+    return ht_grown(t) if 2 * (used + 1) > t.shape[0] else t
+
+
+@njit(inline="always")
 def move_key(kl_hash: np.uint64, pts: int) -> np.uint64:
     """A move's hash: its kid list's and its points'."""
     return mix64(kl_hash ^ np.uint64(pts + 1) * GOLDEN)
