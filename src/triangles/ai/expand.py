@@ -118,8 +118,9 @@ def explore_small(
     o = ht_get(ids, l0, d0)
     if o >= 0:
         return o, P
-    f_l, f_d, f_todo, f_line, f_nmv, f_link, f_relk = W[0], W[1], W[2], W[3], W[12], W[10], W[11]
-    link, relk = W[15], W[16]
+    f_l, f_d, f_todo, f_line = W[:4]  # the stack's first row (its layout: :func:`_small_steps`)
+    f_link, f_relk, f_nmv = W[10:13]
+    link, relk = W[15:17]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0

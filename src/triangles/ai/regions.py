@@ -102,7 +102,7 @@ def _add_move(
 _N_CLASS_OF, _N_KIDS_OF, _N_INTERN, _NCLS, _NKL, _STATES = 0, 1, 2, 3, 4, 5
 
 
-@njit(refcount=False)
+@njit(nogil=True, refcount=False)
 def _explore_run(
     cross: np.ndarray,
     need: np.ndarray,
@@ -139,6 +139,8 @@ def _explore_run(
     f_legal, f_drawn, f_todo, f_k, f_pts, f_nl, f_nd, f_cl, f_cd, f_link, f_relk, f_nc, f_ci, f_kids = S[:14]
     f_mpts, f_mkl, f_nmv, link, relk, mh, order = S[14:]
     while depth >= 0:
+        # room for one more step (``kl_hash`` grows with ``kl_ptr``, ``total`` with ``move_ptr``,
+        # ``move_kl`` and ``move_hash`` with ``move_pts``: :func:`_with_room`)
         nkl = cnt[_NKL]
         ncls = cnt[_NCLS]
         if (
