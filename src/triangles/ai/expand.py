@@ -31,7 +31,7 @@ from triangles.ai.pools import (
 )
 from triangles.ai.prefetch import prefetch_row
 from triangles.ai.regions import MAX_LINES
-from triangles.ai.split import child_facts, child_links, components, links, live_cells, points
+from triangles.ai.split import child_facts, child_regions, links, live_cells, points
 from triangles.ai.tables import grown, grown_rows, ht_get, ht_home, ht_room, ht_set, move_key, tt_bucket
 from triangles.jit import njit
 
@@ -120,16 +120,13 @@ def explore_small(
         return o, P
     f_l, f_d, f_todo, f_line = W[:4]  # the stack's first row (its layout: :func:`_small_steps`)
     f_link, f_relk, f_nmv = W[10:13]
-    link, relk = W[15:17]
     depth = 0
     f_l[0] = l0
     f_d[0] = d0
     f_todo[0] = l0
     f_line[0] = -1
     f_nmv[0] = 0
-    links(l0, d0, need, on_ptr, on_cell, link, relk, l0)
-    f_link[0] = link
-    f_relk[0] = relk
+    links(l0, d0, need, on_ptr, on_cell, f_link[0], f_relk[0], l0)
     while True:
         # room for one more step: a kid list, or a state's object, its moves and two keys
         KP = grown(KP, cnt[NKL] + 2, False)
@@ -183,10 +180,7 @@ def _small_steps(
                 f_todo[depth] = f_l[depth]
                 f_line[depth] = -1
                 f_nmv[depth] = 0
-                links(f_l[depth], f_d[depth], need, on_ptr, on_cell, link, relk, f_l[depth])
-                for q in range(64):
-                    f_link[depth, q] = link[q]
-                    f_relk[depth, q] = relk[q]
+                links(f_l[depth], f_d[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_l[depth])
                 continue
             sorted_insert(f_kids, F, j, c)
             f_ci[F] += 1
@@ -207,11 +201,9 @@ def _small_steps(
             f_todo[F] ^= b
             k = bit_index(b)
             drawn = f_d[F]
-            for q in range(64):
-                link[q] = f_link[F, q]
-                relk[q] = f_relk[F, q]
-            child_links(f_l[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-            nc = components(f_l[F] & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+            nc = child_regions(
+                f_l[F], drawn, k, cross, need, on_ptr, on_cell, f_link[F], f_relk[F], link, relk, out_l, out_d
+            )
             for j in range(nc):
                 f_cl[F, j] = out_l[j]
                 f_cd[F, j] = out_d[j]
@@ -308,11 +300,7 @@ def _line_regions(
         b = low_bit(rest)
         rest ^= b
         line = bit_index(b)
-        for q in range(64):
-            link[q] = link0[q]
-            relk[q] = relk0[q]
-        child_links(L, Dr, line, cross, need, on_ptr, on_cell, link, relk)
-        ncomp = components(L & ~b & ~cross[line], Dr | b, cross, link, relk, cl[n], cd[n])
+        ncomp = child_regions(L, Dr, line, cross, need, on_ptr, on_cell, link0, relk0, link, relk, cl[n], cd[n])
         nco[n] = ncomp
         for j in range(ncomp):
             prefetch_row(ids, ht_home(ids, cl[n, j], cd[n, j]))

@@ -55,7 +55,7 @@ from triangles.ai.multiset import (
     search_stack,
     sorted_insert,
 )
-from triangles.ai.split import child_links, components, cross_matrix, links, points, split
+from triangles.ai.split import child_regions, cross_matrix, links, points, split
 from triangles.ai.tables import grown, ht_get, ht_room, ht_set, move_key, new_table, tt_store
 from triangles.jit import njit
 
@@ -165,10 +165,9 @@ def _explore_run(
                 f_legal[depth] = f_cl[F, f_ci[F]]
                 f_drawn[depth] = f_cd[F, f_ci[F]]
                 f_todo[depth] = f_legal[depth]
-                links(f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, link, relk, f_legal[depth])
-                for q in range(64):
-                    f_link[depth, q] = link[q]
-                    f_relk[depth, q] = relk[q]
+                links(
+                    f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_legal[depth]
+                )
                 f_k[depth] = -1
                 f_nmv[depth] = 0
                 continue
@@ -213,11 +212,9 @@ def _explore_run(
             f_pts[F] = pts
             f_nl[F] = nl
             f_nd[F] = nd
-            for q in range(64):
-                link[q] = f_link[F, q]
-                relk[q] = f_relk[F, q]
-            child_links(f_legal[F], drawn, k, cross, need, on_ptr, on_cell, link, relk)
-            f_nc[F] = components(nl, nd, cross, link, relk, f_cl[F], f_cd[F])
+            f_nc[F] = child_regions(
+                f_legal[F], drawn, k, cross, need, on_ptr, on_cell, f_link[F], f_relk[F], link, relk, f_cl[F], f_cd[F]
+            )
             f_ci[F] = 0
             continue
         # every line done: intern the state's class by its set of moves
@@ -340,9 +337,7 @@ def _explore(
         f_legal[0] = root_l[r]
         S[1][0] = root_d[r]
         S[2][0] = root_l[r]
-        links(root_l[r], root_d[r], need, on_ptr, on_cell, link, relk, root_l[r])
-        f_link[0] = link
-        f_relk[0] = relk
+        links(root_l[r], root_d[r], need, on_ptr, on_cell, f_link[0], f_relk[0], root_l[r])
         f_k[0] = -1
         f_nmv[0] = 0
         cnt[_STATES] += 1

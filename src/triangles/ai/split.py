@@ -141,6 +141,33 @@ def components(
     return nc
 
 
+@njit(inline="always")
+def child_regions(
+    legal: np.uint64,
+    drawn: np.uint64,
+    k: int,
+    cross: np.ndarray,
+    need: np.ndarray,
+    on_ptr: np.ndarray,
+    on_cell: np.ndarray,
+    link0: np.ndarray,
+    relk0: np.ndarray,
+    link: np.ndarray,
+    relk: np.ndarray,
+    out_l: np.ndarray,
+    out_d: np.ndarray,
+) -> int:
+    """The regions the line ``k`` leaves in the state (``legal``, ``drawn``), whose links are
+    ``link0``/``relk0`` (:func:`links`; left as they are), into ``out_l``/``out_d``: how many.
+    ``link``/``relk`` are scratch for the child's links (:func:`child_links`)."""
+    for q in range(64):
+        link[q] = link0[q]
+        relk[q] = relk0[q]
+    child_links(legal, drawn, k, cross, need, on_ptr, on_cell, link, relk)
+    b = ONE << np.uint64(k)
+    return components(legal & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+
+
 @njit(nogil=True)
 def split(
     legal: np.uint64,
