@@ -13,7 +13,7 @@ from triangles.ai import LEVELS, choose_move, last_info, solver
 from triangles.ai import engine as E
 from triangles.ai.baselines import greedy_move, random_move
 from triangles.ai.multiset import open_scout, rescout
-from triangles.ai.regions import Regions, SumSearch, _alone_values, _explore, _sum_kernel, sum_search
+from triangles.ai.regions import Regions, SumSearch, _alone_values, _explore, _move_sums, _sum_kernel, sum_search
 from triangles.presets import get_preset
 from triangles.rules import Game
 
@@ -95,7 +95,7 @@ def test_alone_values_are_exact_where_no_move_splits_a_region(extra):
         for cls in np.flatnonzero(simple[1:]) + 1:
             c = int(cls)
             v, _, _, aborted = _sum_kernel(
-                ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt
+                ss.tabs, np.asarray([c], np.int64), r.n, extra, -1000, 1000, 10**7, NO_ABORT, ss.tt, ss.sums
             )
             assert not aborted and v == av[c]
             assert av[c] == max(mval[r.move_ptr[c] : r.move_ptr[c + 1]])
@@ -232,7 +232,10 @@ def full_window(ss: SumSearch, root: list[int], cancel: bool) -> int:
     r = ss.regions
     tabs = ss.tabs[:-1] + ((ss.cancel if cancel else np.zeros_like(ss.cancel)),)
     tt = np.zeros((1 << 16, 4), np.int64)
-    v, _, _, aborted = _sum_kernel(tabs, np.asarray(root, np.int64), 3 * r.n, r.extra, -1000, 1000, 10**8, NO_ABORT, tt)
+    sums = _move_sums(tabs)
+    v, _, _, aborted = _sum_kernel(
+        tabs, np.asarray(root, np.int64), 3 * r.n, r.extra, -1000, 1000, 10**8, NO_ABORT, tt, sums
+    )
     assert not aborted
     return int(v)
 
@@ -266,6 +269,78 @@ def test_two_copies_of_some_classes_cancel():
     r = Regions(g, g.arrays())
     assert r.explore(200_000, NO_ABORT)
     assert not SumSearch(r).cancel.any()
+
+
+def test_a_moves_key_sum_is_its_kids_keys_once_the_pairs_are_known():
+    """The sum search keeps each move's kids' keys added up (a child's key in the enhanced
+    cut-offs in one addition), or 0 where a kid's pairs cancel and the child's key needs the
+    multiset; so a child's key is the same either way."""
+    summed = paired = 0
+    for g in [greedy_to(14, 24, seed) for seed in range(3)]:
+        r = Regions(g, g.arrays())
+        assert r.explore(200_000, NO_ABORT)
+        ss = SumSearch(r)
+        key, cancel = ss.tabs[6], ss.tabs[8]
+        for m in range(int(r.move_ptr[-1])):
+            kl = int(r.move_kl[m])
+            kids = r.kl_items[r.kl_ptr[kl] : r.kl_ptr[kl + 1]]
+            if cancel[kids].any():
+                assert ss.sums[m] == 0
+                paired += 1
+            else:
+                assert ss.sums[m] == key[kids].sum()  # int64 sums wrap alike
+                summed += kids.size > 0
+    assert summed > 100 and paired > 0
+
+
+def test_moves_probed_before_sorting_give_the_value_the_sorted_moves_give():
+    """The enhanced cut-offs probe a node's moves as listed and give the value of the cutting
+    move the order puts first (the highest rank, the first listed among equal ranks); sorted
+    afterwards, the moves stand as inserting them one by one by rank puts them."""
+    from triangles.ai.multiset import children_refute, insert_ranked, list_move, sort_ranked
+    from triangles.ai.tables import new_table, tt_store
+
+    rng = np.random.default_rng(7)
+    cut_seen = 0
+    for _ in range(300):
+        m = nmoves = int(rng.integers(1, 20))
+        rank = rng.integers(0, 4, m).astype(np.int64)  # few ranks: many ties
+        pts = rng.integers(0, 3, nmoves).astype(np.int64)
+        sums = rng.integers(1, 2**62, nmoves).astype(np.int64)
+        key = np.zeros(1, np.int64)  # the one element the moves belong to, key 0
+        h = np.int64(0)
+        tt = new_table(12)
+        mask = np.int64(tt.shape[0] - 1)
+        for g in range(nmoves):
+            if rng.random() < 0.5:  # some children are in the table, with exact values
+                tt_store(tt, mask, np.int64(h + sums[g]), int(rng.integers(-3, 4)), -1, -100, 100, 1)
+        shape = (2, 64)
+        mv, mvc, rk = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+        smv, smvc, srk = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+        for g in range(nmoves):
+            list_move(mv, mvc, rk, 1, g, g, 0, rank[g])
+            insert_ranked(smv, smvc, srk, 1, g, g, 0, rank[g])
+        hi = int(rng.integers(-2, 4))
+        ms = np.zeros(shape, np.int64)
+        none = np.zeros(0, np.int64)
+        chs = np.zeros(64, np.int64)
+        args = (none, pts, none, none, key, np.zeros(1, np.bool_), False, hi, chs, sums)
+        got = children_refute(tt, mask, h, ms, 1, 1, mv, mvc, m, *args, rk, False)
+        # the reference: the sorted moves probed one at a time, the first cut wins
+        want = (False, 0)
+        for j in range(m):
+            one = children_refute(tt, mask, h, ms, 1, 1, smv[:, j:], smvc[:, j:], 1, *args, srk[:, j:], True)
+            if one[0]:
+                want = one
+                break
+        assert got == want
+        assert children_refute(tt, mask, h, ms, 1, 1, smv, smvc, m, *args, srk, True) == want
+        cut_seen += got[0]
+        sort_ranked(mv, mvc, rk, 1, m)
+        assert (mv[1, :m] == smv[1, :m]).all() and (rk[1, :m] == srk[1, :m]).all()
+        order = sorted(range(nmoves), key=lambda g: -rank[g])  # Python's sort is stable
+        assert list(mv[1, :m]) == order
+    assert cut_seen > 50
 
 
 def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():

@@ -92,6 +92,23 @@ def insert_ranked(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: 
 
 
 @njit(inline="always")
+def list_move(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int, g: int, c: int, rank: int) -> None:
+    """The move ``g`` (of the element ``c``) listed ``m``-th in row ``ply``, with its rank, to be
+    sorted (:func:`sort_ranked`) only if the node is not settled first (:func:`children_refute`)."""
+    mv[ply, m] = g
+    mvc[ply, m] = c
+    rk[ply, m] = rank
+
+
+@njit(inline="always")
+def sort_ranked(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int) -> None:
+    """Row ``ply``'s ``m`` listed moves in their search order: by rank, highest first, equal
+    ranks in the order listed."""
+    for i in range(1, m):
+        insert_ranked(mv, mvc, rk, ply, i, mv[ply, i], mvc[ply, i], rk[ply, i])
+
+
+@njit(inline="always")
 def child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: bool, hi: int) -> tuple[bool, int]:
     """Enhanced transposition cut-off: whether the child ``ch``, reached by a move scoring ``p``,
     has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
@@ -127,14 +144,20 @@ def children_refute(
     hi: int,
     chs: np.ndarray,
     move_sum: np.ndarray,
+    rk: np.ndarray,
+    in_order: bool,
 ) -> tuple[bool, int]:
     """Enhanced transposition cut-offs over a node's ``m`` listed moves: (whether one child's
     stored bound already reaches ``hi``, the value it gives).  Every child's key first, with its
     table row asked for at once (:func:`triangles.ai.prefetch.prefetch_row`), then the probes:
-    the rows load side by side instead of one after another.  ``move_sum``: each move's kids'
-    keys added up when it was listed (0: unknown, or a kid whose pairs cancel), which makes a
-    child's key one addition; an empty array where there are none."""
+    the rows load side by side instead of one after another.  ``in_order``: whether the moves
+    stand sorted already (:func:`sort_ranked`), so that the first cutting move settles the
+    node; else they are probed as listed, and the value given is that of the cutting move
+    the order would put first (the highest rank, the first listed among equals), the same
+    value.  ``move_sum``: each move's kids' keys added up (0: unknown, or a kid whose pairs
+    cancel), which makes a child's key one addition; an empty array where there are none."""
     sums = move_sum.shape[0] > 0
+    most = np.int64(-(1 << 62))
     for j in range(m):
         g = mv[ply, j]
         if sums and move_sum[g] != 0:
@@ -144,11 +167,19 @@ def children_refute(
             ch = child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
         chs[j] = ch
         prefetch_row(tt, tt_bucket(ch, mask))
+        most = max(most, rk[ply, j])
+    found = False
+    val = 0
+    top = 0
     for j in range(m):
         cut, v = child_refutes(tt, chs[j], mask, move_pts[mv[ply, j]], extra, hi)
-        if cut:
-            return True, v
-    return False, 0
+        if cut and (not found or rk[ply, j] > top):
+            found = True
+            val = v
+            top = rk[ply, j]
+            if in_order or top == most:  # no move the order puts first is left
+                break
+    return found, val
 
 
 @njit(inline="always")

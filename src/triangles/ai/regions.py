@@ -46,13 +46,14 @@ from triangles.ai.multiset import (
     child_multiset,
     children_refute,
     drop_pairs,
-    insert_ranked,
+    list_move,
     moves_signature,
     node_settles,
     open_moves,
     open_scout,
     rescout,
     search_stack,
+    sort_ranked,
     sorted_insert,
 )
 from triangles.ai.split import child_regions, cross_matrix, links, points, split
@@ -483,7 +484,7 @@ def _sum_core(
     tt: np.ndarray,
     stack: tuple,
     chs: np.ndarray,
-    no_sums: np.ndarray,
+    sums: np.ndarray,
     npair: bool,
 ) -> tuple[int, int, int, bool]:
     """Fail-soft negamax alpha-beta over multisets of classes: (value, best root move, nodes, aborted).
@@ -501,7 +502,12 @@ def _sum_core(
     end of the game, so any entry is usable at any node.  Before searching a
     node's moves, their children are looked up (an enhanced transposition
     cut-off: a child's stored bound may already refute the window; on 30
-    positions of 32-40 legal lines, 2.5x fewer nodes, about as fast).  A
+    positions of 32-40 legal lines, 2.5x fewer nodes, about as fast).  That
+    settles most nodes that list their moves (85 % in hard's proofs at 36-48
+    legal lines), so the moves are probed as listed and sorted only where none
+    settles the node, and a child's key is its parent's plus its move's kids'
+    keys summed once (``sums``, :func:`_move_sums`): the same nodes in 15 %
+    less time (``benchmarks/middle-game.md``, thirty-fourth look).  A
     child's two copies of a class marked in ``cancel`` are dropped
     (:func:`_find_cancelling`), so that it shares its entry with the position
     without them.  A node's moves after its first are searched with a null
@@ -548,7 +554,7 @@ def _sum_core(
                 if k > 0 and ms[ply, k - 1] == c:
                     continue
                 for g in range(move_ptr[c], move_ptr[c + 1]):
-                    insert_ranked(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
+                    list_move(mv, mvc, rk, ply, m, g, c, (np.int64(1) << 62) if g == hint else order[g])
                     m += 1
             open_moves(nmv, idx, best, bestm, fa0, fa, ply, m)
             state = _NEXT
@@ -574,11 +580,15 @@ def _sum_core(
                     extra,
                     fb[ply],
                     chs,
-                    no_sums,
+                    sums,
+                    rk,
+                    False,
                 )
                 if cut:
                     ret = v
                     state = _RETURN
+            if state == _NEXT:
+                sort_ranked(mv, mvc, rk, ply, m)
         elif state == _NEXT:
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
@@ -624,15 +634,38 @@ def _sum_kernel(
     node_limit: int,
     abort: np.ndarray,
     tt: np.ndarray,
+    sums: np.ndarray,
 ) -> tuple[int, int, int, bool]:
     """The search of :func:`_sum_core` over the classes' tables ``tabs`` (:class:`SumSearch`),
     from the multiset ``root``, with its stack and scratch made here: the core counts no
-    references (:mod:`triangles.jit`), so it makes no arrays."""
+    references (:mod:`triangles.jit`), so it makes no arrays.  ``sums``: each move's kids'
+    keys added up (:func:`_move_sums`), or an empty array while the pairs that cancel are
+    still being found."""
     stack = search_stack(nlines)
     chs = np.zeros(MAX_LINES, np.int64)
-    no_sums = np.zeros(0, np.int64)  # a child's key from its kids (see children_refute)
     npair = tabs[8].any()  # some class's pairs cancel
-    return _sum_core(tabs, np.sort(root), nlines, extra, alpha, beta, node_limit, abort, tt, stack, chs, no_sums, npair)
+    return _sum_core(tabs, np.sort(root), nlines, extra, alpha, beta, node_limit, abort, tt, stack, chs, sums, npair)
+
+
+@njit(nogil=True)
+def _move_sums(tabs: tuple) -> np.ndarray:
+    """Each move's kids' keys added up, so that a child's key in the enhanced cut-offs is one
+    addition (:func:`triangles.ai.multiset.children_refute`); 0 where a kid's pairs cancel,
+    whose child's key depends on the rest of the multiset."""
+    move_ptr, move_kl, kl_ptr, kl_items, key, cancel = tabs[0], tabs[2], tabs[3], tabs[4], tabs[6], tabs[8]
+    nmoves = move_ptr[move_ptr.shape[0] - 1]
+    sums = np.zeros(nmoves, np.int64)
+    for g in range(nmoves):
+        kl = move_kl[g]
+        s = np.int64(0)
+        for t in range(kl_ptr[kl], kl_ptr[kl + 1]):
+            x = kl_items[t]
+            if cancel[x]:
+                s = np.int64(0)
+                break
+            s += key[x]
+        sums[g] = s
+    return sums
 
 
 def _move_order(r: Regions) -> np.ndarray:
@@ -703,6 +736,7 @@ def _find_cancelling(tabs: tuple, abort: np.ndarray, tt: np.ndarray) -> int:
     move_ptr, move_kl, kl_ptr, kl_items, cancel = tabs[0], tabs[2], tabs[3], tabs[4], tabs[8]
     nodes = 0
     both = np.zeros(2, np.int64)
+    no_sums = np.zeros(0, np.int64)  # the children's keys from their kids while pairs are marked
     ncls = move_ptr.shape[0] - 1
     length = np.zeros(ncls, np.int64)  # the most lines a class's game can last
     for c in range(1, ncls):
@@ -718,7 +752,7 @@ def _find_cancelling(tabs: tuple, abort: np.ndarray, tt: np.ndarray) -> int:
             continue
         both[0] = c
         both[1] = c
-        v, _, n, aborted = _sum_kernel(tabs, both, 2 * length[c], False, -INF, INF, _CANCEL_NODES, abort, tt)
+        v, _, n, aborted = _sum_kernel(tabs, both, 2 * length[c], False, -INF, INF, _CANCEL_NODES, abort, tt, no_sums)
         nodes += n
         cancel[c] = v == 0 and not aborted
     return nodes
@@ -750,11 +784,14 @@ class SumSearch:
         self.setup_nodes = 0
         if cancel and not r.extra:
             self.setup_nodes = int(_find_cancelling(self.tabs, abort, self.tt))
+        self.sums = _move_sums(self.tabs)
 
     def search(self, alpha: int, beta: int, node_limit: int, abort: np.ndarray) -> SumResult:
         """The value for the mover within (alpha, beta), fail-soft, in triangles, and a best line."""
         r = self.regions
-        v, g, nodes, aborted = _sum_kernel(self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, self.tt)
+        v, g, nodes, aborted = _sum_kernel(
+            self.tabs, self.root, r.n, r.extra, alpha, beta, node_limit, abort, self.tt, self.sums
+        )
         pair = r.pair_of(int(g)) if not aborted and g >= 0 else -1
         return SumResult(value=int(v), pair=pair, nodes=int(nodes), aborted=bool(aborted))
 
