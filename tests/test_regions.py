@@ -301,7 +301,7 @@ def test_moves_probed_before_sorting_give_the_value_the_sorted_moves_give():
     from triangles.ai.tables import new_table, tt_store
 
     rng = np.random.default_rng(7)
-    cut_seen = 0
+    cut_seen = listed_first_differs = 0
     for _ in range(300):
         m = nmoves = int(rng.integers(1, 20))
         rank = rng.integers(0, 4, m).astype(np.int64)  # few ranks: many ties
@@ -336,11 +336,17 @@ def test_moves_probed_before_sorting_give_the_value_the_sorted_moves_give():
         assert got == want
         assert children_refute(tt, mask, h, ms, 1, 1, smv, smvc, m, *args, srk, True) == want
         cut_seen += got[0]
+        # the first cut as listed would often give another value: the choice is exercised
+        for j in range(m):
+            one = children_refute(tt, mask, h, ms, 1, 1, mv[:, j:], mvc[:, j:], 1, *args, rk[:, j:], True)
+            if one[0]:
+                listed_first_differs += one != want
+                break
         sort_ranked(mv, mvc, rk, 1, m)
         assert (mv[1, :m] == smv[1, :m]).all() and (rk[1, :m] == srk[1, :m]).all()
         order = sorted(range(nmoves), key=lambda g: -rank[g])  # Python's sort is stable
         assert list(mv[1, :m]) == order
-    assert cut_seen > 50
+    assert cut_seen > 50 and listed_first_differs > 10
 
 
 def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
