@@ -94,7 +94,8 @@ def insert_ranked(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: 
 @njit(inline="always")
 def list_move(mv: np.ndarray, mvc: np.ndarray, rk: np.ndarray, ply: int, m: int, g: int, c: int, rank: int) -> None:
     """The move ``g`` (of the element ``c``) listed ``m``-th in row ``ply``, with its rank, to be
-    sorted (:func:`sort_ranked`) only if the node is not settled first (:func:`children_refute`)."""
+    sorted by :func:`sort_ranked` (the sum search sorts only where :func:`children_refute` does
+    not settle the node first; the lazy search sorts before it probes)."""
     mv[ply, m] = g
     mvc[ply, m] = c
     rk[ply, m] = rank
