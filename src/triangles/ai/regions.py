@@ -98,9 +98,9 @@ def _add_move(
     f_nmv[F] += 1
 
 
-# the counters of :func:`_explore`'s tables and stack, one int64 array: the three interning
+# the counters of :func:`_explore`'s tables and stack, one int64 array: the two interning
 # tables' used rows, then the classes, kid lists and states met
-_N_CLASS_OF, _N_KIDS_OF, _N_INTERN, _NCLS, _NKL, _STATES = 0, 1, 2, 3, 4, 5
+_N_CLASS_OF, _N_INTERN, _NCLS, _NKL, _STATES = 0, 1, 2, 3, 4
 
 
 @njit(nogil=True, refcount=False)
@@ -125,7 +125,6 @@ def _explore_run(
     ``benchmarks/middle-game.md``, thirty-third look)."""
     (
         class_of,
-        kids_of,
         intern,
         move_ptr,
         move_pts,
@@ -137,8 +136,8 @@ def _explore_run(
         kl_items,
         root_line_hash,
     ) = T
-    f_legal, f_drawn, f_todo, f_k, f_pts, f_nl, f_nd, f_cl, f_cd, f_link, f_relk, f_nc, f_ci, f_kids = S[:14]
-    f_mpts, f_mkl, f_nmv, link, relk, mh, order = S[14:]
+    f_legal, f_drawn, f_todo, f_k, f_pts, f_cl, f_cd, f_link, f_relk, f_nc, f_ci, f_kids = S[:12]
+    f_mpts, f_mkl, f_nmv, link, relk, mh, order = S[12:]
     while depth >= 0:
         # room for one more step (``kl_hash`` grows with ``kl_ptr``, ``total`` with ``move_ptr``,
         # ``move_kl`` and ``move_hash`` with ``move_pts``: :func:`_with_room`)
@@ -150,7 +149,6 @@ def _explore_run(
             or ncls + 1 >= move_ptr.shape[0]
             or move_ptr[ncls] + 64 >= move_pts.shape[0]
             or 2 * (cnt[_N_CLASS_OF] + 1) > class_of.shape[0]
-            or 2 * (cnt[_N_KIDS_OF] + 1) > kids_of.shape[0]
             or 2 * (cnt[_N_INTERN] + 1) > intern.shape[0]
         ):
             return depth, 1, -1
@@ -191,7 +189,6 @@ def _explore_run(
                 h = mix64(h ^ np.uint64(f_kids[F, j] + 1))
             kl_hash[nkl] = h
             kl_ptr[nkl + 1] = start + nk
-            ht_set(kids_of, cnt, _N_KIDS_OF, f_nl[F], f_nd[F], nkl)
             _add_move(F, f_k[F], f_pts[F], nkl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
             cnt[_NKL] = nkl + 1
             f_k[F] = -1
@@ -203,16 +200,12 @@ def _explore_run(
             k = bit_index(b)
             drawn = f_drawn[F]
             pts = points(drawn, k, need, on_ptr, on_cell)
-            nl = f_legal[F] & ~b & ~cross[k]
-            nd = drawn | b
-            kl = ht_get(kids_of, nl, nd)
-            if kl >= 0:  # that state was split before (another line, another order)
-                _add_move(F, k, pts, kl, f_mpts, f_mkl, f_nmv, kl_hash, root_line_hash)
-                continue
+            # the regions it leaves, classified each time: a table from each state a line
+            # leaves to its kid list (met again by another line in another order) cost more
+            # than it saved, exploring took 37 % less time without it (an entry a line; the
+            # same classes: ``benchmarks/middle-game.md``, thirty-fourth look)
             f_k[F] = k
             f_pts[F] = pts
-            f_nl[F] = nl
-            f_nd[F] = nd
             f_nc[F] = child_regions(
                 f_legal[F], drawn, k, cross, need, on_ptr, on_cell, f_link[F], f_relk[F], link, relk, f_cl[F], f_cd[F]
             )
@@ -278,10 +271,9 @@ def _explore(
     for that many classes and kid lists before the tables grow (a power of two; tests start
     tiny to make them grow).
     """
-    # the interning tables (class by state, kid list by state, class by its moves), the classes'
-    # moves (class 0: none) and their best totals, the kid lists, the root lines' hashes
+    # the interning tables (class by state, class by its moves), the classes' moves (class 0:
+    # none) and their best totals, the kid lists, the root lines' hashes
     T = (
-        np.zeros((64 * rows, 3), np.uint64),
         np.zeros((64 * rows, 3), np.uint64),
         np.zeros((64 * rows, 3), np.uint64),
         np.zeros(rows, np.int64),
@@ -294,7 +286,7 @@ def _explore(
         np.zeros(4 * rows, np.int64),
         np.zeros(64, np.uint64),
     )
-    cnt = np.zeros(6, np.int64)
+    cnt = np.zeros(5, np.int64)
     cnt[_NCLS] = 1
     # the stack of states being classified
     d1 = n + 2
@@ -311,9 +303,7 @@ def _explore(
         np.zeros(d1, np.uint64),  # lines not yet tried
         f_k,
         np.zeros(d1, np.int64),  # the current line's points
-        np.zeros(d1, np.uint64),  # the state it leaves
-        np.zeros(d1, np.uint64),
-        np.zeros((d1, 64), np.uint64),  # its regions
+        np.zeros((d1, 64), np.uint64),  # the regions it leaves
         np.zeros((d1, 64), np.uint64),
         f_link,
         f_relk,
@@ -360,14 +350,14 @@ def _explore(
         root_l[:nroots].copy(),
         root_cls,
         cnt[_STATES],
-        T[3][: ncls + 1].copy(),
+        T[2][: ncls + 1].copy(),
+        T[3],
         T[4],
         T[5],
-        T[6],
-        T[8][: cnt[_NKL] + 1].copy(),
+        T[7][: cnt[_NKL] + 1].copy(),
+        T[9],
+        T[6][:ncls].copy(),
         T[10],
-        T[7][:ncls].copy(),
-        T[11],
     )
 
 
@@ -377,22 +367,21 @@ def _with_room(T: tuple, cnt: np.ndarray) -> tuple:
     step: a kid list, or a class with its moves, and a key in each interning table."""
     nkl = cnt[_NKL]
     ncls = cnt[_NCLS]
-    move_ptr = grown(T[3], ncls + 1)
-    kl_ptr = grown(T[8], nkl + 2)
+    move_ptr = grown(T[2], ncls + 1)
+    kl_ptr = grown(T[7], nkl + 2)
     g = move_ptr[ncls] + 64
     return (
         ht_room(T[0], cnt[_N_CLASS_OF]),
-        ht_room(T[1], cnt[_N_KIDS_OF]),
-        ht_room(T[2], cnt[_N_INTERN]),
+        ht_room(T[1], cnt[_N_INTERN]),
         move_ptr,
+        grown(T[3], g),
         grown(T[4], g),
         grown(T[5], g),
-        grown(T[6], g),
-        grown(T[7], ncls + 1),
+        grown(T[6], ncls + 1),
         kl_ptr,
-        grown(T[9], nkl + 2),
-        grown(T[10], kl_ptr[nkl] + 64),
-        T[11],
+        grown(T[8], nkl + 2),
+        grown(T[9], kl_ptr[nkl] + 64),
+        T[10],
     )
 
 
