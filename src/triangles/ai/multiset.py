@@ -168,7 +168,8 @@ def children_refute(
             ch = child_key(h, ms, ply, n, mvc[ply, j], kl_items, kl_ptr[kl], kl_ptr[kl + 1], key, pair)
         chs[j] = ch
         prefetch_row(tt, tt_bucket(ch, mask))
-        most = max(most, rk[ply, j])
+        if not in_order:  # sorted moves stop at their first cut (the lazy search's hot path)
+            most = max(most, rk[ply, j])
     found = False
     val = 0
     top = 0
