@@ -319,16 +319,16 @@ def test_a_new_regions_facts_come_from_its_parents_live_cells():
         for depth in range(2):
             below = []
             for legal, drawn in parents:
-                n = live_cells(legal, drawn, r.need, r.on_ptr, r.on_cell, und)
+                n = live_cells(legal, drawn, r.geo, und)
                 for k in range(r.n):
                     b = np.uint64(1 << k)
                     if not legal & b:
                         continue
                     nl, nd = legal & ~b & ~r.cross[k], drawn | b
-                    nc = split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch)
+                    nc = split(nl, nd, r.geo, *scratch)
                     for j in range(nc):
                         cl, cd = scratch[2][j], scratch[3][j]
-                        want = state_facts(cl, cd, r.need, r.on_ptr, r.on_cell)
+                        want = state_facts(cl, cd, r.geo)
                         assert child_facts(und, n, b, cl, single) == want
                         assert not single.any()
                         checked += 1

@@ -163,7 +163,7 @@ def test_exploring_with_tables_that_must_grow_interns_the_same_trees(extra):
     grown: tables starting at one row interned every class, move and kid list the same."""
     g = Game(get_preset("phone").make_board(8, 2000), extra)  # a whole board: 15 k states
     r = Regions(g, g.arrays())
-    args = (r.cross, r.need, r.on_ptr, r.on_cell, r.n, 100_000, NO_ABORT)
+    args = (r.geo, r.n, 100_000, NO_ABORT)
     roomy, tiny = _explore(*args), _explore(*args, 1)
     assert roomy[0] and tiny[0] and roomy[3] == tiny[3] > 10_000  # every state explored, in both
     assert len(roomy[4]) > 1_024  # more classes than the tables' first room
@@ -363,18 +363,18 @@ def test_a_childs_links_patched_from_its_parents_match_a_fresh_split():
             legal_m, drawn = np.uint64((1 << r.n) - 1), np.uint64(0)
             while legal_m:  # down a random line of play, every line of each state checked
                 link, relk = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                links(legal_m, drawn, r.need, r.on_ptr, r.on_cell, link, relk, legal_m)
+                links(legal_m, drawn, r.geo, link, relk, legal_m)
                 lines = [k for k in range(r.n) if int(legal_m) >> k & 1]
                 for k in lines:
                     b = np.uint64(1 << k)
                     nl, nd = legal_m & ~b & ~r.cross[k], drawn | b
                     pl, prl = link.copy(), relk.copy()
-                    child_links(legal_m, drawn, k, r.cross, r.need, r.on_ptr, r.on_cell, pl, prl)
+                    child_links(legal_m, drawn, k, r.geo, pl, prl)
                     got = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
                     n1 = components(nl, nd, r.cross, pl, prl, *got)
                     want = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
                     scratch = np.zeros(64, np.uint64), np.zeros(64, np.uint64)
-                    n2 = split(nl, nd, r.cross, r.need, r.on_ptr, r.on_cell, *scratch, *want)
+                    n2 = split(nl, nd, r.geo, *scratch, *want)
                     assert n1 == n2
                     assert (got[0][:n1] == want[0][:n2]).all() and (got[1][:n1] == want[1][:n2]).all()
                     checked += 1

@@ -101,10 +101,7 @@ def explore_small(
     l0: np.uint64,
     d0: np.uint64,
     P: tuple,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     W: tuple,
 ) -> tuple:
@@ -126,7 +123,7 @@ def explore_small(
     f_todo[0] = l0
     f_line[0] = -1
     f_nmv[0] = 0
-    links(l0, d0, need, on_ptr, on_cell, f_link[0], f_relk[0], l0)
+    links(l0, d0, geo, f_link[0], f_relk[0], l0)
     while True:
         # room for one more step: a kid list, or a state's object, its moves and two keys
         KP = grown(KP, cnt[NKL] + 2, False)
@@ -137,7 +134,7 @@ def explore_small(
         ids = ht_room(ids, cnt[3])
         intern = ht_room(intern, cnt[4])
         P = (OU, OI, MV, KP, KI, ids, intern, cnt)
-        depth, c = _small_steps(depth, P, cross, need, on_ptr, on_cell, extra, W)
+        depth, c = _small_steps(depth, P, geo, extra, W)
         if depth < 0:
             return c, P
 
@@ -146,10 +143,7 @@ def explore_small(
 def _small_steps(
     depth: int,
     P: tuple,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     W: tuple,
 ) -> tuple[int, int]:
@@ -180,7 +174,7 @@ def _small_steps(
                 f_todo[depth] = f_l[depth]
                 f_line[depth] = -1
                 f_nmv[depth] = 0
-                links(f_l[depth], f_d[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_l[depth])
+                links(f_l[depth], f_d[depth], geo, f_link[depth], f_relk[depth], f_l[depth])
                 continue
             sorted_insert(f_kids, F, j, c)
             f_ci[F] += 1
@@ -201,9 +195,7 @@ def _small_steps(
             f_todo[F] ^= b
             k = bit_index(b)
             drawn = f_d[F]
-            nc = child_regions(
-                f_l[F], drawn, k, cross, need, on_ptr, on_cell, f_link[F], f_relk[F], link, relk, out_l, out_d
-            )
+            nc = child_regions(f_l[F], drawn, k, geo, f_link[F], f_relk[F], link, relk, out_l, out_d)
             for j in range(nc):
                 f_cl[F, j] = out_l[j]
                 f_cd[F, j] = out_d[j]
@@ -211,7 +203,7 @@ def _small_steps(
             f_nc[F] = nc
             f_ci[F] = 0
             f_line[F] = k
-            f_pts[F] = points(drawn, k, need, on_ptr, on_cell)
+            f_pts[F] = points(drawn, k, geo)
             continue
         # every line done: merge the state by its set of moves
         m = f_nmv[F]
@@ -280,10 +272,7 @@ def _small_steps(
 def _line_regions(
     L: np.uint64,
     Dr: np.uint64,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     X: tuple,
     ids: np.ndarray,
 ) -> tuple[int, bool]:
@@ -292,7 +281,7 @@ def _line_regions(
     lines and whether a region is new.  Most of an expansion's time, so it counts no
     references (:mod:`triangles.jit`)."""
     link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
-    links(L, Dr, need, on_ptr, on_cell, link0, relk0, L)
+    links(L, Dr, geo, link0, relk0, L)
     n = 0
     fresh = False
     rest = L
@@ -300,7 +289,7 @@ def _line_regions(
         b = low_bit(rest)
         rest ^= b
         line = bit_index(b)
-        ncomp = child_regions(L, Dr, line, cross, need, on_ptr, on_cell, link0, relk0, link, relk, cl[n], cd[n])
+        ncomp = child_regions(L, Dr, line, geo, link0, relk0, link, relk, cl[n], cd[n])
         nco[n] = ncomp
         for j in range(ncomp):
             prefetch_row(ids, ht_home(ids, cl[n, j], cd[n, j]))
@@ -324,9 +313,7 @@ def _line_moves(
     nkl: int,
     s0: int,
     Dr: np.uint64,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     small: int,
 ) -> int:
@@ -355,7 +342,7 @@ def _line_moves(
             kpair |= OI[x, PAIR] != 0
         KP[nkl + 1] = s0 + ncomp
         line = my[i, LINE]
-        pts = points(Dr, line, need, on_ptr, on_cell)
+        pts = points(Dr, line, geo)
         mval = pts + s_av if (extra and pts > 0) else pts - s_av
         my[i, PTS] = pts
         my[i, KL] = nkl
@@ -370,10 +357,7 @@ def _line_moves(
 def expand(
     c: int,
     P: tuple,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     small: int,
     X: tuple,
@@ -391,7 +375,7 @@ def expand(
     Dr = OU[c, 1]
     nund = -1  # the live cells' undrawn sides, listed when a new large region needs its facts
     # 1: each line's regions, and the objects already met
-    n, fresh = _line_regions(L, Dr, cross, need, on_ptr, on_cell, X, ids)
+    n, fresh = _line_regions(L, Dr, geo, X, ids)
     # 2: the objects of the regions met for the first time
     if fresh:
         for i in range(n):
@@ -401,10 +385,10 @@ def expand(
                 o = ht_get(ids, cl[i, j], cd[i, j])  # met earlier in this pass
                 if o < 0:
                     if popcount(cl[i, j]) <= small:
-                        o, P = explore_small(cl[i, j], cd[i, j], P, cross, need, on_ptr, on_cell, extra, W)
+                        o, P = explore_small(cl[i, j], cd[i, j], P, geo, extra, W)
                     else:
                         if nund < 0:
-                            nund = live_cells(L, Dr, need, on_ptr, on_cell, und)
+                            nund = live_cells(L, Dr, geo, und)
                         left, most = child_facts(und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single)
                         o, P = new_lazy(cl[i, j], cd[i, j], P, left, most)
                     ids = P[5]
@@ -418,7 +402,7 @@ def expand(
     for i in range(n):
         total += nco[i]
     KI = grown(KI, s0 + total, False)
-    nkl = _line_moves(n, X, OI, KP, KI, nkl, s0, Dr, need, on_ptr, on_cell, extra, small)
+    nkl = _line_moves(n, X, OI, KP, KI, nkl, s0, Dr, geo, extra, small)
     cnt[NKL] = nkl
     # appended together (exploring the small regions above appended their own moves)
     g = cnt[NMV]
@@ -505,10 +489,7 @@ def sibling_refutes(
     g: int,
     h: np.int64,
     P: tuple,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     small: int,
     tt: np.ndarray,
@@ -539,7 +520,7 @@ def sibling_refutes(
     dx = OU[T, 1] | (ONE << np.uint64(x))
     chs, pts, prs = work[:MAX_LINES], work[MAX_LINES : 2 * MAX_LINES], work[2 * MAX_LINES :]
     n = 0
-    rest = LT & ~(ONE << np.uint64(x)) & ~cross[x]
+    rest = LT & ~(ONE << np.uint64(x)) & ~geo[0][x]
     while rest:
         b = low_bit(rest)
         rest ^= b
@@ -547,7 +528,7 @@ def sibling_refutes(
         if ch == 0:
             continue
         chs[n] = ch
-        pts[n] = points(dx, bit_index(b), need, on_ptr, on_cell)
+        pts[n] = points(dx, bit_index(b), geo)
         prefetch_row(tt, tt_bucket(ch, mask))
         n += 1
     for i in range(n):

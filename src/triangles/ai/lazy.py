@@ -94,10 +94,7 @@ _REFUTER, _REFUTED = 1 << 50, 1 << 44
 
 @njit(nogil=True)
 def _lazy_kernel(
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     n: int,
     extra: bool,
     alpha: int,
@@ -159,7 +156,7 @@ def _lazy_kernel(
         np.zeros((64, 64), np.uint64),
         np.zeros((64, 64), np.int64),
         np.zeros(64, np.int64),
-        np.zeros(on_cell.shape[0] + 1, np.uint64),  # a cell is on three lines: room for all
+        np.zeros(geo[3].shape[0] + 1, np.uint64),  # a cell is on three lines: room for all
         np.zeros(64, np.int64),
     )
     msz[0] = roots.shape[0]
@@ -177,10 +174,7 @@ def _lazy_kernel(
     done = False
     while not done:
         state, ply, nodes, aborted, ret, hint, done = _run(
-            cross,
-            need,
-            on_ptr,
-            on_cell,
+            geo,
             extra,
             small,
             tt,
@@ -205,7 +199,7 @@ def _lazy_kernel(
             for k in range(msz[ply]):
                 c = ms[ply, k]
                 if P[1][c, MS] < 0:
-                    P = expand(c, P, cross, need, on_ptr, on_cell, extra, small, X, W)
+                    P = expand(c, P, geo, extra, small, X, W)
             aborted |= out_of_room(P)
     line = move_line(P, roots, bestm[0], -1) if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P
@@ -213,10 +207,7 @@ def _lazy_kernel(
 
 @njit(nogil=True, refcount=False)
 def _run(
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     extra: bool,
     small: int,
     tt: np.ndarray,
@@ -284,10 +275,7 @@ def _run(
                         mv[ply - 1, idx[ply - 1] - 1],
                         h,
                         P,
-                        cross,
-                        need,
-                        on_ptr,
-                        on_cell,
+                        geo,
                         extra,
                         small,
                         tt,
@@ -397,7 +385,7 @@ def _run(
 
 
 @njit(nogil=True)
-def _roots(cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, n: int, P: tuple) -> tuple:
+def _roots(geo: tuple, n: int, P: tuple) -> tuple:
     """The position's regions as new objects, never merged, so that a root move's line is
     this position's: (their ids, the pools)."""
     link = np.zeros(64, np.uint64)
@@ -405,11 +393,11 @@ def _roots(cross: np.ndarray, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.
     out_l = np.zeros(64, np.uint64)
     out_d = np.zeros(64, np.uint64)
     full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
-    links(full, np.uint64(0), need, on_ptr, on_cell, link, relk, full)
-    nc = components(full, np.uint64(0), cross, link, relk, out_l, out_d)
+    links(full, np.uint64(0), geo, link, relk, full)
+    nc = components(full, np.uint64(0), geo[0], link, relk, out_l, out_d)
     roots = np.zeros(nc, np.int64)
     for j in range(nc):
-        left, most = state_facts(out_l[j], out_d[j], need, on_ptr, on_cell)
+        left, most = state_facts(out_l[j], out_d[j], geo)
         roots[j], P = new_lazy(out_l[j], out_d[j], P, left, most)
     return roots, P
 
@@ -449,7 +437,7 @@ class LazySum:
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
         self.tt: np.ndarray = new_table(tt_bits) if partner is None else partner.tt
         self.rows: int = rows if partner is None else partner.rows
-        self.roots, self.pools = _roots(r.cross, r.need, r.on_ptr, r.on_cell, r.n, reserved_pools(self.rows))
+        self.roots, self.pools = _roots(r.geo, r.n, reserved_pools(self.rows))
 
     @property
     def states(self) -> int:
@@ -463,10 +451,7 @@ class LazySum:
         if r.n == 0:
             return LazyResult(0, -1, 0, 0, False)
         v, line, nodes, aborted, self.pools = _lazy_kernel(
-            r.cross,
-            r.need,
-            r.on_ptr,
-            r.on_cell,
+            r.geo,
             r.n,
             r.extra,
             alpha,

@@ -105,10 +105,7 @@ _N_CLASS_OF, _N_INTERN, _NCLS, _NKL, _STATES = 0, 1, 2, 3, 4
 
 @njit(nogil=True, refcount=False)
 def _explore_run(
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     max_states: int,
     abort: np.ndarray,
     T: tuple,
@@ -164,9 +161,7 @@ def _explore_run(
                 f_legal[depth] = f_cl[F, f_ci[F]]
                 f_drawn[depth] = f_cd[F, f_ci[F]]
                 f_todo[depth] = f_legal[depth]
-                links(
-                    f_legal[depth], f_drawn[depth], need, on_ptr, on_cell, f_link[depth], f_relk[depth], f_legal[depth]
-                )
+                links(f_legal[depth], f_drawn[depth], geo, f_link[depth], f_relk[depth], f_legal[depth])
                 f_k[depth] = -1
                 f_nmv[depth] = 0
                 continue
@@ -199,16 +194,14 @@ def _explore_run(
             f_todo[F] ^= b
             k = bit_index(b)
             drawn = f_drawn[F]
-            pts = points(drawn, k, need, on_ptr, on_cell)
+            pts = points(drawn, k, geo)
             # the regions it leaves, classified each time: a table from each state a line
             # leaves to its kid list (met again by another line in another order) cost more
             # than it saved, exploring took 37 % less time without it (an entry a line; the
             # same classes: ``benchmarks/middle-game.md``, thirty-fourth look)
             f_k[F] = k
             f_pts[F] = pts
-            f_nc[F] = child_regions(
-                f_legal[F], drawn, k, cross, need, on_ptr, on_cell, f_link[F], f_relk[F], link, relk, f_cl[F], f_cd[F]
-            )
+            f_nc[F] = child_regions(f_legal[F], drawn, k, geo, f_link[F], f_relk[F], link, relk, f_cl[F], f_cd[F])
             f_ci[F] = 0
             continue
         # every line done: intern the state's class by its set of moves
@@ -250,10 +243,7 @@ def _explore_run(
 
 @njit(nogil=True)
 def _explore(
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     n: int,
     max_states: int,
     abort: np.ndarray,
@@ -321,20 +311,20 @@ def _explore(
     root_l = np.zeros(64, np.uint64)
     root_d = np.zeros(64, np.uint64)
     full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
-    nroots = split(full, np.uint64(0), cross, need, on_ptr, on_cell, link, relk, root_l, root_d)
+    nroots = split(full, np.uint64(0), geo, link, relk, root_l, root_d)
     root_cls = np.zeros(nroots, np.int64)
     ok = True
     for r in range(nroots):
         f_legal[0] = root_l[r]
         S[1][0] = root_d[r]
         S[2][0] = root_l[r]
-        links(root_l[r], root_d[r], need, on_ptr, on_cell, f_link[0], f_relk[0], root_l[r])
+        links(root_l[r], root_d[r], geo, f_link[0], f_relk[0], root_l[r])
         f_k[0] = -1
         f_nmv[0] = 0
         cnt[_STATES] += 1
         depth = 0
         while True:
-            depth, how, c = _explore_run(cross, need, on_ptr, on_cell, max_states, abort, T, S, cnt, depth)
+            depth, how, c = _explore_run(geo, max_states, abort, T, S, cnt, depth)
             if how == 0:
                 root_cls[r] = c
                 break
@@ -419,6 +409,8 @@ class Regions:
         self.on_ptr = np.zeros(n + 1, np.int64)
         self.on_ptr[1:] = np.cumsum([len(x) for x in on])
         self.on_cell = np.asarray([c for x in on for c in x], np.int64)
+        #: the four together, as the kernels take them (:mod:`triangles.ai.split`)
+        self.geo: tuple = (self.cross, self.need, self.on_ptr, self.on_cell)
 
     def parts(self) -> list[int]:
         """The legal-line masks of the regions (the position as it stands)."""
@@ -428,7 +420,7 @@ class Regions:
         out_d = np.zeros(64, np.uint64)
         scratch = (np.zeros(64, np.uint64), np.zeros(64, np.uint64))
         full = np.uint64((1 << self.n) - 1)
-        nc = split(full, np.uint64(0), self.cross, self.need, self.on_ptr, self.on_cell, *scratch, out_l, out_d)
+        nc = split(full, np.uint64(0), self.geo, *scratch, out_l, out_d)
         return [int(x) for x in out_l[:nc]]
 
     def explore(self, max_states: int, abort: np.ndarray) -> bool:
@@ -436,7 +428,7 @@ class Regions:
         ``max_states`` (or more than :data:`MAX_LINES` legal lines, or the abort flag rose)."""
         if not self.fits:
             return False
-        res = _explore(self.cross, self.need, self.on_ptr, self.on_cell, self.n, max_states, abort)
+        res = _explore(self.geo, self.n, max_states, abort)
         self.states = int(res[3])
         if not res[0]:
             return False

@@ -1,6 +1,11 @@
 """Where a state falls apart into regions: which lines cross, what a line scores, which
 lines share a live cell, and the groups they join.  Pure geometry over 64-bit masks, shared
-by the explored regions (:mod:`triangles.ai.regions`) and the lazy ones (:mod:`triangles.ai.lazy`)."""
+by the explored regions (:mod:`triangles.ai.regions`) and the lazy ones (:mod:`triangles.ai.lazy`).
+
+A position's geometry travels through every kernel as one tuple ``geo`` = (cross, need,
+on_ptr, on_cell), as :class:`triangles.ai.regions.Regions` builds it: ``cross[k]`` the mask of
+the lines that line ``k`` crosses, ``need[c]`` the mask of the live cell ``c``'s undrawn sides,
+and ``on_cell[on_ptr[k]:on_ptr[k + 1]]`` the live cells on line ``k``."""
 
 from __future__ import annotations
 
@@ -33,8 +38,9 @@ def cross_matrix(S: BoardArrays, lines: np.ndarray) -> np.ndarray:
 
 
 @njit(inline="always")
-def points(drawn: np.uint64, k: int, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray) -> int:
+def points(drawn: np.uint64, k: int, geo: tuple) -> int:
     """The triangles the line ``k`` closes in a state whose drawn lines are ``drawn``."""
+    need, on_ptr, on_cell = geo[1], geo[2], geo[3]
     b = ONE << np.uint64(k)
     pts = 0
     for t in range(on_ptr[k], on_ptr[k + 1]):
@@ -47,9 +53,7 @@ def points(drawn: np.uint64, k: int, need: np.ndarray, on_ptr: np.ndarray, on_ce
 def links(
     legal: np.uint64,
     drawn: np.uint64,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     link: np.ndarray,
     relk: np.ndarray,
     lines: np.uint64,
@@ -57,6 +61,7 @@ def links(
     """For each line ``k`` in the mask ``lines`` (the state's legal lines, or some of them):
     the undrawn sides (``link[k]``) and all the sides (``relk[k]``) of the live cells on it
     in the state (``legal``, ``drawn``).  A cell is live when every undrawn side is legal."""
+    need, on_ptr, on_cell = geo[1], geo[2], geo[3]
     m = lines
     while m:
         b = low_bit(m)
@@ -79,10 +84,7 @@ def child_links(
     legal: np.uint64,
     drawn: np.uint64,
     k: int,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     link: np.ndarray,
     relk: np.ndarray,
 ) -> None:
@@ -91,6 +93,7 @@ def child_links(
     changes only the cells on those lines (a cell on ``k`` dies once complete, one on a
     crossed line at once), so only the sides of those cells are looked at again.  A bit of
     ``k`` left in ``link`` is harmless: :func:`components` keeps only legal lines."""
+    cross, need, on_ptr, on_cell = geo
     b = ONE << np.uint64(k)
     gone = legal & cross[k]
     nl = legal & ~b & ~gone
@@ -106,7 +109,7 @@ def child_links(
             und = need[ci] & ~drawn
             if und != 0 and (und & ~legal) == 0 and (q != k or (need[ci] & ~nd) == 0):
                 again |= need[ci]
-    links(nl, nd, need, on_ptr, on_cell, link, relk, again & nl)
+    links(nl, nd, geo, link, relk, again & nl)
 
 
 @njit(inline="always")
@@ -146,10 +149,7 @@ def child_regions(
     legal: np.uint64,
     drawn: np.uint64,
     k: int,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     link0: np.ndarray,
     relk0: np.ndarray,
     link: np.ndarray,
@@ -163,19 +163,16 @@ def child_regions(
     for q in range(64):
         link[q] = link0[q]
         relk[q] = relk0[q]
-    child_links(legal, drawn, k, cross, need, on_ptr, on_cell, link, relk)
+    child_links(legal, drawn, k, geo, link, relk)
     b = ONE << np.uint64(k)
-    return components(legal & ~b & ~cross[k], drawn | b, cross, link, relk, out_l, out_d)
+    return components(legal & ~b & ~geo[0][k], drawn | b, geo[0], link, relk, out_l, out_d)
 
 
 @njit(nogil=True)
 def split(
     legal: np.uint64,
     drawn: np.uint64,
-    cross: np.ndarray,
-    need: np.ndarray,
-    on_ptr: np.ndarray,
-    on_cell: np.ndarray,
+    geo: tuple,
     link: np.ndarray,
     relk: np.ndarray,
     out_l: np.ndarray,
@@ -184,15 +181,14 @@ def split(
     """The regions of a state into ``out_l``/``out_d`` (legal, drawn of each); returns how many.
     A region's ``drawn`` keeps only the sides of its live cells, so that states with the same
     future share a key."""
-    links(legal, drawn, need, on_ptr, on_cell, link, relk, legal)
-    return components(legal, drawn, cross, link, relk, out_l, out_d)
+    links(legal, drawn, geo, link, relk, legal)
+    return components(legal, drawn, geo[0], link, relk, out_l, out_d)
 
 
 @njit(inline="always")
-def state_facts(
-    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray
-) -> tuple[int, int]:
+def state_facts(legal: np.uint64, drawn: np.uint64, geo: tuple) -> tuple[int, int]:
     """(live cells: a bound on the points the region still holds, the most one of its lines scores)."""
+    need, on_ptr, on_cell = geo[1], geo[2], geo[3]
     live = 0
     most = 0
     m = legal
@@ -211,13 +207,12 @@ def state_facts(
 
 
 @njit(inline="always")
-def live_cells(
-    legal: np.uint64, drawn: np.uint64, need: np.ndarray, on_ptr: np.ndarray, on_cell: np.ndarray, und: np.ndarray
-) -> int:
+def live_cells(legal: np.uint64, drawn: np.uint64, geo: tuple, und: np.ndarray) -> int:
     """The undrawn sides of each live cell of the state (legal, drawn), once each, into ``und``:
     how many.  A state a line leaves has no live cell its parent lacked (a cell with a side
     that is neither drawn nor legal keeps it), so these give the facts of every region a line
     leaves (:func:`child_facts`) without looking the cells up again."""
+    need, on_ptr, on_cell = geo[1], geo[2], geo[3]
     n = 0
     m = legal
     while m:
