@@ -11,7 +11,7 @@ from triangles.ai.expand import large_rank, value_rank
 from triangles.ai.lazy import LazySum, lazy_search, search_pair
 from triangles.ai.pools import KEY
 from triangles.ai.regions import Regions, sum_search
-from triangles.ai.tables import new_table, tt_keep_cut, tt_probe, tt_row, tt_store
+from triangles.ai.tables import NOB, new_table, tt_keep_cut, tt_lower, tt_probe, tt_row, tt_store, tt_upper
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -129,7 +129,7 @@ def test_a_table_row_torn_by_two_writers_reads_as_absent():
     tt = np.zeros((16, 4), np.int64)
     mask = np.int64(15)
     h = np.int64(0x5DEECE66D1234567)
-    tt_store(tt, mask, h, 3, 7, -1000, 1000, 40)  # exact value 3, best move 7
+    tt_store(tt, mask, h, 3, 7, -1000, 1000, 40, True)  # exact value 3, best move 7
     assert tt_probe(tt, h, mask, 0, 1, True) == (True, 3, 7)
     assert tt_probe(tt, h + 2, mask, 0, 1, True) == (False, 0, -1)
     row = int(h & mask & ~1)
@@ -137,8 +137,40 @@ def test_a_table_row_torn_by_two_writers_reads_as_absent():
     torn[row, 1] = 5  # another write's value under this key
     assert tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
     torn = tt.copy()
-    torn[row, 3] += 4  # another write's work and flag
+    torn[row, 3] += 1  # another write's work
     assert tt_probe(torn, h, mask, 0, 1, True) == (False, 0, -1)
+
+
+def test_a_row_keeps_both_bounds_where_the_lazy_search_merges():
+    """Merging (the lazy search): a lower bound and then an upper bound stored for one key are
+    both kept, each settles the windows it reaches, and the two meeting give the value; the
+    best move of the latest search is kept.  Without merging (the sum search) the latest bound
+    alone is kept, as before bounds were merged."""
+    mask = np.int64(15)
+    h = np.int64(0x5DEECE66D1234565)
+    tt = np.zeros((16, 4), np.int64)
+    tt_store(tt, mask, h, 2, 5, 0, 2, 30, True)  # failed high in the window (0, 2): at least 2
+    tt_store(tt, mask, h, 4, 6, 4, 5, 20, True)  # failed low in (4, 5): at most 4
+    found, v, best, _ = tt_row(tt, h, mask)
+    assert found and (tt_lower(v), tt_upper(v), best) == (2, 4, 6)
+    assert int((tt[:, 0] != 0).sum()) == 1  # one row for the key
+    assert tt_probe(tt, h, mask, 0, 2, True) == (True, 2, 6)  # the lower bound settles (0, 2)
+    assert tt_probe(tt, h, mask, 4, 5, True) == (True, 4, 6)  # the upper bound settles (4, 5)
+    assert tt_probe(tt, h, mask, 2, 4, True) == (False, 0, 6)  # neither settles (2, 4)
+    assert tt_probe(tt, h, mask, 0, 2, False) == (False, 0, 6)  # nor anything at the root
+    tt_store(tt, mask, h, 1, 5, 1, 3, 10, True)  # a looser upper bound (at most 1 < 2: a collision's)
+    found, v, _, _ = tt_row(tt, h, mask)
+    assert (tt_lower(v), tt_upper(v)) == (2, 1)  # each bound only ever tightens
+    tt = np.zeros((16, 4), np.int64)
+    tt_store(tt, mask, h, 2, 5, 0, 2, 30, True)
+    tt_store(tt, mask, h, 2, 7, 2, 4, 20, True)  # failed low at 2 in (2, 4): the two meet
+    assert tt_probe(tt, h, mask, -100, 100, True) == (True, 2, 7)
+    plain = np.zeros((16, 4), np.int64)
+    tt_store(plain, mask, h, 2, 5, 0, 2, 30, False)
+    tt_store(plain, mask, h, 4, 6, 4, 5, 20, False)
+    found, v, best, _ = tt_row(plain, h, mask)
+    assert found and (tt_lower(v), tt_upper(v), best) == (-NOB, 4, 6)
+    assert tt_probe(plain, h, mask, 0, 2, True) == (False, 0, 6)
 
 
 def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
@@ -149,20 +181,21 @@ def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
     h = np.int64(0x5DEECE66D1234566)
     tt = np.zeros((16, 4), np.int64)
     tt_keep_cut(tt, mask, h, 4)
-    assert tt_row(tt, h, mask) == (True, 4, -1, 1 | (1 << 2))  # lower bound 4, work 1
+    found, v, best, work = tt_row(tt, h, mask)
+    assert found and (tt_lower(v), tt_upper(v), best, work) == (4, NOB, -1, 1)  # lower bound 4, work 1
     assert tt_probe(tt, h, mask, 2, 4, True) == (True, 4, -1)  # settles a window it reaches
     assert tt_probe(tt, h, mask, 4, 6, True)[0] is False  # and not one it does not
     tt_keep_cut(tt, mask, h, 6)  # over its own row
-    assert tt_row(tt, h, mask)[1] == 6 and int((tt[:, 0] != 0).sum()) == 1
+    assert tt_lower(tt_row(tt, h, mask)[1]) == 6 and int((tt[:, 0] != 0).sum()) == 1
     full = np.zeros((16, 4), np.int64)
     for k, work in ((h + 16, 50), (h + 32, 40)):  # the bucket's two rows: other keys' searches
-        tt_store(full, mask, np.int64(k), 1, 3, -10, 10, work)
+        tt_store(full, mask, np.int64(k), 1, 3, -10, 10, work, True)
     assert int((full[:, 0] != 0).sum()) == 2
     before = full.copy()
     tt_keep_cut(full, mask, h, 4)
     assert (full == before).all()
     mine = np.zeros((16, 4), np.int64)
-    tt_store(mine, mask, h, 2, 7, 1, 3, 50)  # this key's own searched row, with its best move
+    tt_store(mine, mask, h, 2, 7, 1, 3, 50, True)  # this key's own searched row, with its best move
     before = mine.copy()
     tt_keep_cut(mine, mask, h, 4)
     assert (mine == before).all()

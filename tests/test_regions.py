@@ -313,7 +313,7 @@ def test_moves_probed_before_sorting_give_the_value_the_sorted_moves_give():
         mask = np.int64(tt.shape[0] - 1)
         for g in range(nmoves):
             if rng.random() < 0.5:  # some children are in the table, with exact values
-                tt_store(tt, mask, np.int64(h + sums[g]), int(rng.integers(-3, 4)), -1, -100, 100, 1)
+                tt_store(tt, mask, np.int64(h + sums[g]), int(rng.integers(-3, 4)), -1, -100, 100, 1, False)
         shape = (2, 64)
         mv, mvc, rk = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
         smv, smvc, srk = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape, np.int64)

@@ -353,7 +353,7 @@ def _run(
                         refuted[q] += 1
                 if not aborted:
                     tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
-                    tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply])
+                    tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply], True)
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]

@@ -10,7 +10,7 @@ import numpy as np
 
 from triangles.ai.bits import mix64
 from triangles.ai.prefetch import prefetch_row
-from triangles.ai.tables import LOWER, UPPER, tt_bucket, tt_probe, tt_row
+from triangles.ai.tables import NOB, tt_bucket, tt_lower, tt_probe, tt_row, tt_upper
 from triangles.jit import njit
 
 #: a value beyond any score
@@ -115,13 +115,14 @@ def child_refutes(tt: np.ndarray, ch: np.int64, mask: np.int64, p: int, extra: b
     has a stored bound that already reaches ``hi`` for the mover (and the value it gives)."""
     if ch == 0:
         return False, 0
-    found, u, _, f = tt_row(tt, ch, mask)
+    found, v, _, _ = tt_row(tt, ch, mask)
     if not found:
         return False, 0
-    fl = f & 3
     if p > 0 and extra:  # the mover stays: the child's lower bound counts
-        return fl != UPPER and p + u >= hi, p + u
-    return fl != LOWER and p - u >= hi, p - u
+        lower = tt_lower(v)
+        return lower > -NOB and p + lower >= hi, p + lower
+    upper = tt_upper(v)
+    return upper < NOB and p - upper >= hi, p - upper
 
 
 @njit(inline="always")

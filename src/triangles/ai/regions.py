@@ -574,7 +574,7 @@ def _sum_core(
             if aborted or idx[ply] >= nmv[ply]:  # every move searched (or a cut-off)
                 ret = best[ply]
                 if not aborted:
-                    tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply])
+                    tt_store(tt, mask, hkey[ply], ret, bestm[ply], fa0[ply], fb[ply], nodes - nodes0[ply], False)
                 state = _RETURN
                 continue
             g = mv[ply, idx[ply]]
@@ -759,7 +759,7 @@ class SumSearch:
         self.cancel = np.zeros(len(r.total), np.bool_)
         self.tabs = (r.move_ptr, r.move_pts, r.move_kl, r.kl_ptr, r.kl_items, r.total, key, order, self.cancel)
         self.root = np.asarray([c for c in r.root_classes if c != 0], np.int64)
-        # a row per entry: key, value, best move, flag | subtree nodes << 2 (one cache line a bucket)
+        # a row per entry: key, bounds, best move, subtree nodes (one cache line a bucket; tables.tt_row)
         self.tt = new_table(tt_bits)
         #: nodes searched to find the classes whose pairs cancel
         self.setup_nodes = 0

@@ -10,9 +10,6 @@ import numpy as np
 from triangles.ai.bits import GOLDEN, ONE, mix64
 from triangles.jit import njit
 
-#: a stored bound's kind
-EXACT, LOWER, UPPER = 0, 1, 2
-
 # open-addressing hash tables on arrays, in place of numba's typed dicts: exploring is as fast
 # (the same states and classes; 17.8 against 17.0 s on a 12-star position of 42 lines), a
 # kernel that also serves the lazy search, and fewer compilations at a cold start (the
@@ -118,8 +115,13 @@ def grown_rows(a: np.ndarray, size: int) -> np.ndarray:
     return b
 
 
-# the transposition table: buckets of two rows of four int64 (key xor the rest, value, best move,
-# flag and work), shared by the two searches of :func:`triangles.ai.lazy.search_pair`
+# the transposition table: buckets of two rows of four int64 (key xor the rest, the bounds, best
+# move, work), shared by the two searches of :func:`triangles.ai.lazy.search_pair`
+
+#: no bound on that side of a row: below any lower bound, above any upper bound (a search's
+#: values are far smaller; its window's ends, ``multiset.INF``, lie one beyond)
+NOB = (1 << 30) - 1
+_OFF = 1 << 30  # a bound plus this is never negative, so two fit in one word
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -140,67 +142,103 @@ def tt_bucket(h: np.int64, mask: np.int64) -> int:
 
 
 @njit(inline="always")
-def tt_row(tt: np.ndarray, h: np.int64, mask: np.int64) -> tuple[bool, int, int, int]:
-    """(whether the table holds ``h`` in its bucket of two, the row's value, best move and flag
-    word).  A row's first column is its key xor the other three, so a row torn by two searches
-    writing it at once (:func:`triangles.ai.solver.solve` runs two on one table) reads as
-    absent, never as another position's bound."""
+def tt_lower(v: np.int64) -> int:
+    """The lower bound in a row's bounds word (-:data:`NOB`: none)."""
+    return int(v & np.int64(0xFFFFFFFF)) - _OFF
+
+
+@njit(inline="always")
+def tt_upper(v: np.int64) -> int:
+    """The upper bound in a row's bounds word (:data:`NOB`: none)."""
+    return int(v >> 32) - _OFF
+
+
+@njit(inline="always")
+def tt_row(tt: np.ndarray, h: np.int64, mask: np.int64) -> tuple[bool, np.int64, int, int]:
+    """(whether the table holds ``h`` in its bucket of two, the row's bounds word
+    (:func:`tt_lower`, :func:`tt_upper`), best move and work).  A row's first column is its
+    key xor the other three, so a row torn by two searches writing it at once
+    (:func:`triangles.ai.solver.solve` runs two on one table) reads as absent, never as
+    another position's bound."""
     slot = tt_bucket(h, mask)
     for s in range(slot, slot + 2):
         v = tt[s, 1]
         b = tt[s, 2]
-        f = tt[s, 3]
-        if tt[s, 0] ^ v ^ b ^ f == h:
-            return True, v, b, f
-    return False, 0, -1, 0
+        w = tt[s, 3]
+        if tt[s, 0] ^ v ^ b ^ w == h:
+            return True, v, b, w
+    return False, np.int64(0), -1, 0
 
 
 @njit(inline="always")
-def tt_store(tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int, lo: int, hi: int, work: int) -> None:
+def _write(tt: np.ndarray, s: int, h: np.int64, lower: int, upper: int, best: int, work: int) -> None:
+    """Row ``s`` := the key ``h``'s bounds (each kept within :data:`NOB`), best move and work."""
+    v = np.int64(max(lower, -NOB) + _OFF) | (np.int64(min(upper, NOB) + _OFF) << 32)
+    tt[s, 0] = h ^ v ^ best ^ work
+    tt[s, 1] = v
+    tt[s, 2] = best
+    tt[s, 3] = work
+
+
+@njit(inline="always")
+def tt_store(
+    tt: np.ndarray, mask: np.int64, h: np.int64, value: int, best: int, lo: int, hi: int, work: int, merge: bool
+) -> None:
     """Store a search's result for the key ``h``: its bound (exact, or on the side of the window
     (lo, hi) it fell), its best move and its subtree's nodes, in the key's bucket of two rows
-    (the first keeps the larger search, the second the latest); the key is stored xor the
-    rest (:func:`tt_row`)."""
+    (the first keeps the larger search, the second the latest).  ``merge``: the row keeps
+    what the table held for ``h`` too, the higher lower bound and the lower upper bound (the
+    lazy search: a position met again under another window, shifted by the points taken on
+    the way, keeps what both searches proved); else the result alone (the sum search, whose
+    proofs decide hard's moves: merged, they searched other nodes, and a few moves with the
+    extra turn came out different; ``benchmarks/middle-game.md``, thirty-fifth look)."""
+    lower = value if value > lo else -NOB
+    upper = value if value < hi else NOB
+    if merge:
+        found, v, _, _ = tt_row(tt, h, mask)
+        if found:
+            lower = max(lower, tt_lower(v))
+            upper = min(upper, tt_upper(v))
     slot = tt_bucket(h, mask)
-    if tt[slot, 0] ^ tt[slot, 1] ^ tt[slot, 2] ^ tt[slot, 3] != h and tt[slot, 3] >> 2 > work:
+    if tt[slot, 0] ^ tt[slot, 1] ^ tt[slot, 2] ^ tt[slot, 3] != h and tt[slot, 3] > work:
         slot += 1
-    flag = UPPER if value <= lo else (LOWER if value >= hi else EXACT)
-    fw = flag | (work << 2)
-    tt[slot, 0] = h ^ value ^ best ^ fw
-    tt[slot, 1] = value
-    tt[slot, 2] = best
-    tt[slot, 3] = fw
+    _write(tt, slot, h, lower, upper, best, work)
 
 
 @njit(inline="always")
 def tt_keep_cut(tt: np.ndarray, mask: np.int64, h: np.int64, value: int) -> None:
     """Keep an enhanced cut-off's lower bound ``value`` for the key ``h`` (no best move, the
     work of one node) where that evicts nothing searched: in an empty row of the key's bucket,
-    over its own row, or over a row whose work is one node (such a bound, or a search that
-    visited one child); never over a row with a best move for ``h`` (the pair's partner's move,
-    :func:`triangles.ai.lazy.search_pair`, would be lost).  The next visit is then settled by
-    the table, before its moves are listed and their children probed."""
+    over its own row (merged with the bounds there), or over a row whose work is one node
+    (such a bound, or a search that visited one child); never over a row with a best move for
+    ``h`` (the pair's partner's move, :func:`triangles.ai.lazy.search_pair`, would be lost).
+    The next visit is then settled by the table, before its moves are listed and their
+    children probed."""
     slot = tt_bucket(h, mask)
-    fw = np.int64(LOWER | (1 << 2))
     for s in range(slot, slot + 2):
         mine = tt[s, 0] ^ tt[s, 1] ^ tt[s, 2] ^ tt[s, 3] == h
         if mine and tt[s, 2] >= 0:
             return
-        if mine or tt[s, 0] == 0 or tt[s, 3] >> 2 <= 1:
-            tt[s, 0] = h ^ value ^ np.int64(-1) ^ fw
-            tt[s, 1] = value
-            tt[s, 2] = -1
-            tt[s, 3] = fw
+        if mine:
+            _write(tt, s, h, max(value, tt_lower(tt[s, 1])), tt_upper(tt[s, 1]), -1, 1)
+            return
+        if tt[s, 0] == 0 or tt[s, 3] <= 1:
+            _write(tt, s, h, value, NOB, -1, 1)
             return
 
 
 @njit(inline="always")
 def tt_probe(tt: np.ndarray, h: np.int64, mask: np.int64, lo: int, hi: int, may_cut: bool) -> tuple[bool, int, int]:
-    """(whether the stored bound for ``h`` settles the window (lo, hi), that bound, the stored best
-    move or -1)."""
-    found, v, b, f = tt_row(tt, h, mask)
+    """(whether the stored bounds for ``h`` settle the window (lo, hi), the bound that does, the
+    stored best move or -1)."""
+    found, v, b, _ = tt_row(tt, h, mask)
     if not found:
         return False, 0, -1
-    fl = f & 3
-    cut = may_cut and (fl == EXACT or (fl == LOWER and v >= hi) or (fl == UPPER and v <= lo))
-    return cut, v, b
+    lower = tt_lower(v)
+    upper = tt_upper(v)
+    if may_cut:
+        if lower >= hi or lower == upper:
+            return True, lower, b
+        if upper <= lo:
+            return True, upper, b
+    return False, 0, b
