@@ -89,3 +89,42 @@ def test_refcount_option_is_left_out_where_numba_lacks_it(monkeypatch):
 
     assert first(np.arange(3) + 7) == 7
     assert "_nrt" not in first.targetoptions and "refcount" not in first.targetoptions
+
+
+def _cache_dir_of(package_root, env_dir):
+    code = "import triangles.jit as j\nprint(j.cache_dir)\n"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(env_dir), "PYTHONPATH": str(package_root)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
+    """numba checks a cached kernel against its own file only: a change to a helper it inlines
+    from another module (here ``ai/tables.py``) must still start a cold cache, so the folder is
+    named after every kernel module's source; a folder so named is used as it is, and one left
+    unused for weeks beside it is removed."""
+    import shutil
+    import time
+    from pathlib import Path
+
+    src = Path(jit.__file__).resolve().parent
+    shutil.copytree(src, tmp_path / "pkg" / "triangles", ignore=shutil.ignore_patterns("__pycache__"))
+    base = tmp_path / "cache"
+    first = _cache_dir_of(tmp_path / "pkg", base)
+    assert Path(first).parent == base and Path(first).name.startswith("kernels-")
+    assert _cache_dir_of(tmp_path / "pkg", base) == first  # the same sources: the same folder
+    assert _cache_dir_of(tmp_path / "pkg", first) == first  # a child handed the folder keeps it
+    ui = tmp_path / "pkg" / "triangles" / "ui" / "__init__.py"
+    ui.write_text(ui.read_text() + "\n# no kernel here\n")
+    assert _cache_dir_of(tmp_path / "pkg", base) == first  # modules without kernels do not count
+    tables = tmp_path / "pkg" / "triangles" / "ai" / "tables.py"
+    tables.write_text(tables.read_text() + "\n# a changed helper\n")
+    stale, recent = base / "kernels-0000000000000000", base / "kernels-1111111111111111"
+    stale.mkdir()
+    recent.mkdir()
+    weeks_ago = time.time() - 30 * 24 * 3600
+    os.utime(stale, (weeks_ago, weeks_ago))
+    second = _cache_dir_of(tmp_path / "pkg", base)
+    assert second != first and Path(second).parent == base
+    assert not stale.exists() and recent.exists() and Path(first).exists()

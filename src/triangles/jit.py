@@ -25,17 +25,33 @@ before: hard's moves over whole 24-star games took about 30 % less time,
 thirty-second look), and the region proofs' exploring 44 % less (thirty-third).
 A loop that must grow its arrays runs so while they have room and returns for
 its caller to grow them (``regions._explore_run``, ``expand._small_steps``).
+
+numba checks a cached kernel against its own source file only, not against
+the files of the helpers it inlines or the constants it reads from other
+modules: after an update that changed ``ai/tables.py`` alone, the kernels of
+``ai/lazy.py`` came from the cache as they were compiled before, the old
+helpers inside (seen on 2026-12-07; a changed column number in ``ai/pools.py``
+would have had stale kernels write the wrong columns).  So the kernels live in
+a folder named after a digest of every kernel module's source
+(:func:`kernel_folder`): any change to them starts a cold cache, and folders
+unused for two weeks are removed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["njit", "cache_dir", "REFCOUNT_OPTION"]
+__all__ = ["njit", "cache_dir", "kernel_folder", "REFCOUNT_OPTION"]
+
+#: a kernel folder unused this long is removed when another is chosen beside it
+_STALE_SECONDS = 14 * 24 * 3600
 
 
 def _writable(folder: Path) -> bool:
@@ -48,21 +64,55 @@ def _writable(folder: Path) -> bool:
         return False
 
 
+def kernel_folder(base: Path) -> Path:
+    """The folder under ``base`` for the kernels of these sources: ``kernels-`` and a digest of
+    every module that defines or inlines a kernel (this one, ``kernels.py``, ``ai/``).  A
+    ``base`` already so named is used as it is (a warm-up child inherits its parent's choice
+    through ``NUMBA_CACHE_DIR``); where the sources cannot be read (a bundle without them),
+    ``base`` itself."""
+    if base.name.startswith("kernels-"):
+        return base
+    src = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    try:
+        for f in sorted([src / "jit.py", src / "kernels.py", *(src / "ai").glob("*.py")]):
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+    except OSError:
+        return base
+    return base / f"kernels-{h.hexdigest()[:16]}"
+
+
+def _prune(folder: Path) -> None:
+    """Mark ``folder`` as used now and remove the kernel folders beside it left unused for
+    :data:`_STALE_SECONDS` (each update of the sources leaves one behind)."""
+    try:
+        os.utime(folder)
+        for old in folder.parent.glob("kernels-*"):
+            if old != folder and time.time() - old.stat().st_mtime > _STALE_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:  # another process pruning at once, or a folder we may not touch: harmless
+        pass
+
+
 def _choose_cache_dir() -> Path | None:
-    """The user's cache folder (platformdirs), unless the caller already chose one."""
+    """The kernel folder (:func:`kernel_folder`) in the user's cache folder (platformdirs), or in
+    the one the caller chose with ``NUMBA_CACHE_DIR``; None where it is not writable."""
     chosen = os.environ.get("NUMBA_CACHE_DIR")
     if chosen:
-        return Path(chosen) if _writable(Path(chosen)) else None
-    try:
-        import platformdirs
+        base = Path(chosen)
+    else:
+        try:
+            import platformdirs
 
-        folder = Path(platformdirs.user_cache_dir("triangles", appauthor=False)) / "numba"
-    except Exception:  # platformdirs missing or no home: fall back below
-        folder = Path(tempfile.gettempdir()) / "triangles-numba"
-    if _writable(folder):
-        os.environ["NUMBA_CACHE_DIR"] = str(folder)
-        return folder
-    return None
+            base = Path(platformdirs.user_cache_dir("triangles", appauthor=False)) / "numba"
+        except Exception:  # platformdirs missing or no home: fall back below
+            base = Path(tempfile.gettempdir()) / "triangles-numba"
+    folder = kernel_folder(base)
+    if not _writable(folder):
+        return None
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    _prune(folder)
+    return folder
 
 
 cache_dir: Path | None = _choose_cache_dir()
