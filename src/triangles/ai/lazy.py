@@ -122,6 +122,11 @@ def _lazy_kernel(
     key is its parent's plus the sum its move keeps (``SUM``): on eight whole 12-star
     boards 11 % less time with the extra turn and 4 % with alternation, where the boards
     worth 2 gained nothing measurable (``benchmarks/middle-game.md``, twenty-first look).
+    A position's row keeps both a lower and an upper bound, each store merging its bound with
+    what the row holds (:func:`triangles.ai.tables.tt_store`): a position met again under
+    another window keeps what both searches proved; 2-3 % fewer nodes, and the pair about 5 %
+    less time on the slowest whole 12-star boards (``benchmarks/middle-game.md``,
+    thirty-fifth look).
     With alternation a root move's answers (ply 1) come first in the order of the root moves
     each line has refuted so far: every root move is usually refuted, most by a few lines,
     and the order alone had found the refuting answer first at 6 of 49 such nodes on whole
