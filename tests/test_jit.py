@@ -128,3 +128,27 @@ def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
     second = _cache_dir_of(tmp_path / "pkg", base)
     assert second != first and Path(second).parent == base
     assert not stale.exists() and recent.exists() and Path(first).exists()
+
+
+def test_the_games_own_cache_folder_drops_what_an_older_version_left_loose(tmp_path):
+    """In the game's own cache folder (no ``NUMBA_CACHE_DIR`` given) the kernels of a version that
+    kept them loose are removed once a kernel folder is chosen; a folder the caller chose keeps
+    whatever else it holds."""
+    from pathlib import Path
+
+    own = tmp_path / "xdg" / "triangles" / "numba"
+    (own / "ai_1234").mkdir(parents=True)
+    (own / "warm-0123456789abcdef").write_text("done\n")
+    code = "import triangles.jit as j\nprint(j.cache_dir)\n"
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    chosen = Path(out.stdout.strip())
+    assert chosen.parent == own and [p.name for p in own.iterdir()] == [chosen.name]
+    mine = tmp_path / "mine"
+    (mine / "notes").mkdir(parents=True)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(mine)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert (mine / "notes").is_dir()

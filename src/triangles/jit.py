@@ -33,8 +33,9 @@ modules: after an update that changed ``ai/tables.py`` alone, the kernels of
 helpers inside (seen on 2026-12-07; a changed column number in ``ai/pools.py``
 would have had stale kernels write the wrong columns).  So the kernels live in
 a folder named after a digest of every kernel module's source
-(:func:`kernel_folder`): any change to them starts a cold cache, and folders
-unused for two weeks are removed.
+(:func:`kernel_folder`): any change to them starts a cold cache; folders
+unused for two weeks are removed, and so is what an older version left loose
+in the game's own cache folder.
 """
 
 from __future__ import annotations
@@ -82,14 +83,24 @@ def kernel_folder(base: Path) -> Path:
     return base / f"kernels-{h.hexdigest()[:16]}"
 
 
-def _prune(folder: Path) -> None:
+def _prune(folder: Path, ours: bool) -> None:
     """Mark ``folder`` as used now and remove the kernel folders beside it left unused for
-    :data:`_STALE_SECONDS` (each update of the sources leaves one behind)."""
+    :data:`_STALE_SECONDS` (each update of the sources leaves one behind).  ``ours``: the folder
+    beside them is the game's own (not one the caller chose), so whatever else it holds is
+    the cache of a version that kept its kernels there loose, and goes too."""
     try:
         os.utime(folder)
-        for old in folder.parent.glob("kernels-*"):
-            if old != folder and time.time() - old.stat().st_mtime > _STALE_SECONDS:
-                shutil.rmtree(old, ignore_errors=True)
+        for old in folder.parent.iterdir():
+            if old == folder:
+                continue
+            if old.name.startswith("kernels-"):
+                if time.time() - old.stat().st_mtime > _STALE_SECONDS:
+                    shutil.rmtree(old, ignore_errors=True)
+            elif ours:
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+                else:
+                    old.unlink(missing_ok=True)
     except OSError:  # another process pruning at once, or a folder we may not touch: harmless
         pass
 
@@ -111,7 +122,7 @@ def _choose_cache_dir() -> Path | None:
     if not _writable(folder):
         return None
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
-    _prune(folder)
+    _prune(folder, ours=not chosen)
     return folder
 
 
