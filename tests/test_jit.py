@@ -91,10 +91,12 @@ def test_refcount_option_is_left_out_where_numba_lacks_it(monkeypatch):
     assert "_nrt" not in first.targetoptions and "refcount" not in first.targetoptions
 
 
-def _cache_dir_of(package_root, env_dir):
+def _cache_dir_of(**env: str) -> str:
+    """The kernel folder a fresh process chooses with these environment variables (one set to
+    "" is left out)."""
+    full = {k: v for k, v in {**os.environ, **env}.items() if v}
     code = "import triangles.jit as j\nprint(j.cache_dir)\n"
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(env_dir), "PYTHONPATH": str(package_root)}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", code], env=full, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
 
@@ -111,13 +113,14 @@ def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
     src = Path(jit.__file__).resolve().parent
     shutil.copytree(src, tmp_path / "pkg" / "triangles", ignore=shutil.ignore_patterns("__pycache__"))
     base = tmp_path / "cache"
-    first = _cache_dir_of(tmp_path / "pkg", base)
+    pkg = str(tmp_path / "pkg")
+    first = _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg)
     assert Path(first).parent == base and Path(first).name.startswith("kernels-")
-    assert _cache_dir_of(tmp_path / "pkg", base) == first  # the same sources: the same folder
-    assert _cache_dir_of(tmp_path / "pkg", first) == first  # a child handed the folder keeps it
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) == first  # the same sources: the same folder
+    assert _cache_dir_of(NUMBA_CACHE_DIR=first, PYTHONPATH=pkg) == first  # a child handed the folder keeps it
     ui = tmp_path / "pkg" / "triangles" / "ui" / "__init__.py"
     ui.write_text(ui.read_text() + "\n# no kernel here\n")
-    assert _cache_dir_of(tmp_path / "pkg", base) == first  # modules without kernels do not count
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) == first  # modules without kernels do not count
     tables = tmp_path / "pkg" / "triangles" / "ai" / "tables.py"
     tables.write_text(tables.read_text() + "\n# a changed helper\n")
     stale, recent = base / "kernels-0000000000000000", base / "kernels-1111111111111111"
@@ -125,7 +128,7 @@ def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
     recent.mkdir()
     weeks_ago = time.time() - 30 * 24 * 3600
     os.utime(stale, (weeks_ago, weeks_ago))
-    second = _cache_dir_of(tmp_path / "pkg", base)
+    second = _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg)
     assert second != first and Path(second).parent == base
     assert not stale.exists() and recent.exists() and Path(first).exists()
 
@@ -139,16 +142,9 @@ def test_the_games_own_cache_folder_drops_what_an_older_version_left_loose(tmp_p
     own = tmp_path / "xdg" / "triangles" / "numba"
     (own / "ai_1234").mkdir(parents=True)
     (own / "warm-0123456789abcdef").write_text("done\n")
-    code = "import triangles.jit as j\nprint(j.cache_dir)\n"
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["XDG_CACHE_HOME"] = str(tmp_path / "xdg")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    chosen = Path(out.stdout.strip())
+    chosen = Path(_cache_dir_of(NUMBA_CACHE_DIR="", XDG_CACHE_HOME=str(tmp_path / "xdg")))
     assert chosen.parent == own and [p.name for p in own.iterdir()] == [chosen.name]
     mine = tmp_path / "mine"
     (mine / "notes").mkdir(parents=True)
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(mine)}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
+    assert Path(_cache_dir_of(NUMBA_CACHE_DIR=str(mine))).parent == mine
     assert (mine / "notes").is_dir()
