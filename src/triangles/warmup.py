@@ -41,16 +41,17 @@ _percent: int | None = None
 
 
 def _stamp() -> Path | None:
+    """The file that says the kernels are compiled: in the kernel folder, whose name already
+    follows the kernel modules' sources (:func:`triangles.jit.kernel_folder`), keyed by the
+    Python and numba that compiled them.  None without a kernel folder: no writable cache, or
+    sources not beside the program (numba cannot cache their kernels)."""
     from triangles import jit
 
-    if jit.cache_dir is None:
+    if jit.cache_dir is None or not jit.cache_dir.name.startswith("kernels-"):
         return None
     import numba
 
-    src = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{sys.version}|{numba.__version__}".encode())
-    for f in sorted([src / "kernels.py", *(src / "ai").glob("*.py")]):
-        h.update(f.read_bytes())
     if getattr(sys, "frozen", False):  # numba keys a bundle's cache on its program: a new build is cold
         st = Path(sys.executable).stat()
         h.update(f"{st.st_size}|{st.st_mtime_ns}".encode())
@@ -69,10 +70,7 @@ def start() -> bool:
     Without a cache folder nothing is spawned (the child's work could not be kept): see :func:`start_here`.
     """
     global _proc, _percent
-    try:
-        stamp = _stamp()
-    except OSError:  # the sources are not beside the program: numba cannot cache anyway
-        return False
+    stamp = _stamp()
     if stamp is None or stamp.exists():
         return False
     with _lock:

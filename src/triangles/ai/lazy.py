@@ -66,7 +66,7 @@ from triangles.ai.pools import (
     reserved_pools,
 )
 from triangles.ai.regions import MAX_LINES, Regions
-from triangles.ai.split import components, links, state_facts
+from triangles.ai.split import split, state_facts
 from triangles.ai.tables import new_table, tt_keep_cut, tt_store
 from triangles.jit import njit
 
@@ -398,8 +398,7 @@ def _roots(geo: tuple, n: int, P: tuple) -> tuple:
     out_l = np.zeros(64, np.uint64)
     out_d = np.zeros(64, np.uint64)
     full = np.uint64(0xFFFFFFFFFFFFFFFF) if n == 64 else (ONE << np.uint64(n)) - ONE
-    links(full, np.uint64(0), geo, link, relk, full)
-    nc = components(full, np.uint64(0), geo[0], link, relk, out_l, out_d)
+    nc = split(full, np.uint64(0), geo, link, relk, out_l, out_d)
     roots = np.zeros(nc, np.int64)
     for j in range(nc):
         left, most = state_facts(out_l[j], out_d[j], geo)
