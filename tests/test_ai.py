@@ -249,6 +249,15 @@ def test_solve_nine_stars_within_its_node_budget(extra):
         assert abs(v) <= len(board.cells)
 
 
+def test_solve_names_its_time_limit_when_that_stops_it():
+    """A whole 12-star board takes seconds: a limit of none at all stops the search, and the
+    message says it was the clock, not the nodes."""
+    g = Game(get_preset("phone").make_board(12, 2004), False)
+    with pytest.raises(ValueError, match=r"too large to solve exactly: gave up after its 0 s \(63 legal lines\)"):
+        solve(g, time_limit=0.0)
+    assert g.legal_count() == 63 and g.move_count == 0  # left as it was
+
+
 def test_solve_large_board_endgame_and_refusal():
     board = get_preset("phone").make_board(60, 7)
     g = Game(board, False)
@@ -259,7 +268,7 @@ def test_solve_large_board_endgame_and_refusal():
     while g.legal_count() > 30 and not g.is_over():
         g.play(*greedy_move(g, rng))
     if not g.is_over():
-        with pytest.raises(ValueError, match="too large"):
+        with pytest.raises(ValueError, match=r"too large to solve exactly: gave up after \d+ search nodes \(\d+ legal"):
             solve(g, max_nodes=10)
     # play on to a small endgame: solve is exact there and agrees with itself move by move
     while g.legal_count() > 14 and not g.is_over():

@@ -17,6 +17,7 @@ and the table keyed on the position's equivalence class.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
@@ -196,10 +197,10 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
 
     Perfect play under the game's turn rule.  Raises ``ValueError`` when the
     position is too large (more than :data:`SOLVE_MAX_LEGAL` legal lines, or
-    more than ``max_nodes`` search nodes, or ``time_limit`` seconds) instead of
-    hanging.  ``game`` is left unchanged.  A board not yet fallen apart is
-    searched twice at once on two cores (:data:`SOLVE_THREADS`),
-    each search with ``max_nodes``; the value is the same either way.
+    more than ``max_nodes`` search nodes, or ``time_limit`` seconds, not counting the
+    first whole board's loading of its kernels) instead of hanging.  ``game`` is left
+    unchanged.  A board not yet fallen apart is searched twice at once on two cores
+    (:data:`SOLVE_THREADS`), each search with ``max_nodes``; the value is the same either way.
     """
     if game.is_over():
         return 0
@@ -207,9 +208,10 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     if nlegal > SOLVE_MAX_LEGAL:
         raise ValueError(f"position too large to solve exactly: {nlegal} legal lines (at most {SOLVE_MAX_LEGAL})")
     D = game.arrays()
+    r = Regions(game, D)  # one set of regions for both searches
+    start = time.monotonic()
     with AbortTimer(time_limit) as timer:
         used = 0
-        r = Regions(game, D)  # one set of regions for both searches
         if max((int(m).bit_count() for m in r.parts()), default=0) <= SOLVE_EXPLORE_LINES and r.explore(
             SOLVE_MAX_STATES, timer.flag
         ):
@@ -219,13 +221,30 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
             if not res.aborted:
                 return res.value
             used = res.nodes
-        # else the regions expanded only as far as the search reaches them, by two searches
-        # sharing a table on two cores
+    # else the regions expanded only as far as the search reaches them, by two searches
+    # sharing a table on two cores, their kernels loaded before the clock goes on
+    left = None if time_limit is None else time_limit - (time.monotonic() - start)
+    _lazy_ready(r)
+    with AbortTimer(left) as timer:
         ls = LazySum(r, tt_bits=SOLVE_TT_BITS, rows=SOLVE_ROWS)
         search = ls.search if SOLVE_THREADS == 1 else partial(search_pair, ls)
         lz = search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
     if lz.aborted:
-        raise ValueError(
-            f"position too large to solve exactly: gave up after {used + lz.nodes} search nodes ({nlegal} legal lines)"
+        spent = (
+            f"its {time_limit:g} s" if timer.flag[0] and time_limit is not None else f"{used + lz.nodes} search nodes"
         )
+        raise ValueError(f"position too large to solve exactly: gave up after {spent} ({nlegal} legal lines)")
     return lz.value
+
+
+_LAZY_LOADED: list[bool] = []
+
+
+def _lazy_ready(r: Regions) -> None:
+    """Load the lazy search's kernels, or compile them on a cold cache (about a minute),
+    before :func:`solve` starts its clock: :func:`triangles.ai.warm_up` loads only those the
+    game plays with, and a first whole board would otherwise spend its time limit compiling.
+    One node of ``r``'s position, in a small table, once a process."""
+    if not _LAZY_LOADED and r.n:
+        LazySum(r, tt_bits=10, rows=1024).search(-E.INF, E.INF, 1, np.zeros(1, np.uint8))
+        _LAZY_LOADED.append(True)
