@@ -1,0 +1,86 @@
+"""`solve` on whole boards as a caller gets it: seconds, value and size a board (prints figures; not a test).
+
+Issue #12's goal: :func:`triangles.ai.solver.solve` exact on a whole 12-star board
+within 10 s.  Each board (``--preset``'s layout, seeds ``--first`` on) is solved from
+its first line by ``solve`` itself (two searches on two cores where there are two,
+its node budget, and ``--time-limit`` in place of its 30 s so that a slow board is
+timed rather than cut), one board after the other in one process, after the
+kernels are loaded.  A row a board: seed, the triangles the board holds (a
+triangulation's count: the game's length follows it), legal lines, the value (the
+first mover's future points minus the opponent's) or why ``solve`` refused, and
+seconds.  Then the median, how many boards were solved within ``--goal``, and the
+same by the triangles a board holds, since the time follows them.
+
+    python benchmarks/solve_bench.py                                # boards 2000-2007, alternation
+    python benchmarks/solve_bench.py --first 2008 --boards 40      # forty more
+    python benchmarks/solve_bench.py --extra-turn
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--preset", default="phone")
+    ap.add_argument("--stars", type=int, default=12)
+    ap.add_argument("--first", type=int, default=2000, help="the first board's seed")
+    ap.add_argument("--boards", type=int, default=8, help="how many boards, seeds from --first on")
+    ap.add_argument("--extra-turn", action="store_true")
+    ap.add_argument("--time-limit", type=float, default=120.0, help="seconds a board before solve gives up")
+    ap.add_argument("--goal", type=float, default=10.0, help="seconds a board the summary counts within")
+    args = ap.parse_args(argv)
+    if args.boards < 1 or args.first < 0 or args.stars < 3 or args.time_limit <= 0:
+        ap.error("--boards and --stars need whole numbers >= 1 and 3, --first >= 0, --time-limit > 0")
+
+    from triangles.ai import warm_up
+    from triangles.ai.solver import solve
+    from triangles.presets import PresetError, get_preset
+    from triangles.rules import Game
+
+    try:
+        preset = get_preset(args.preset)
+        boards = [preset.make_board(args.stars, args.first + k) for k in range(args.boards)]
+    except (PresetError, ValueError) as e:
+        ap.error(str(e))
+    rule = "extra turn" if args.extra_turn else "alternation"
+    print(f"solve on whole {args.preset} boards of {args.stars} stars, {rule}, limit {args.time_limit:g} s")
+    warm_up()  # the kernels loaded (or compiled) first; solve loads its own before its clock starts
+    print(f"{'board':>6} {'triangles':>9} {'legal':>5} {'value':>6} {'seconds':>8}")
+    times: list[float] = []
+    by_size: dict[int, list[float | None]] = {}
+    for k, board in enumerate(boards):
+        game = Game(board, args.extra_turn)
+        head = f"{args.first + k:>6} {board.max_triangles:>9} {game.legal_count():>5}"
+        t = time.perf_counter()
+        try:
+            value = solve(game, time_limit=args.time_limit)
+        except ValueError as e:  # too many legal lines, or past its nodes or seconds
+            print(f"{head} {'-':>6} {'-':>8}  {e}", flush=True)
+            by_size.setdefault(board.max_triangles, []).append(None)
+            continue
+        took = time.perf_counter() - t
+        print(f"{head} {value:>6} {took:>8.2f}", flush=True)
+        times.append(took)
+        by_size.setdefault(board.max_triangles, []).append(took)
+    within = sum(1 for t in times if t <= args.goal)
+    median = f"median {statistics.median(times):.2f} s, " if times else ""
+    print(f"solved {len(times)} of {len(boards)}: {median}{within} of {len(boards)} within {args.goal:g} s")
+    for size in sorted(by_size):
+        got = [t for t in by_size[size] if t is not None]
+        span = f", {min(got):.2f}-{max(got):.2f} s" if got else ""
+        ok = sum(1 for t in got if t <= args.goal)
+        print(f"  {size} triangles: {len(by_size[size])} boards, {ok} within {args.goal:g} s{span}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""The whole-board `solve` benchmark (benchmarks/solve_bench.py) prints solve's own values, and a
+refused board as a row that says why, never a traceback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from triangles.ai import solve
+from triangles.presets import get_preset
+from triangles.rules import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import solve_bench  # noqa: E402
+
+
+def _rows(out: str) -> dict[int, list[str]]:
+    """board seed -> the row's other columns."""
+    rows = (line.split() for line in out.splitlines())
+    return {int(p[0]): p[1:] for p in rows if len(p) >= 5 and p[0].isdigit() and p[1].isdigit()}
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_small_boards_get_solves_values(extra: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--stars", "8", "--first", "5", "--boards", "2"] + (["--extra-turn"] if extra else [])
+    assert solve_bench.main(args) == 0
+    out = capsys.readouterr().out
+    rows = _rows(out)
+    assert sorted(rows) == [5, 6]
+    for seed, (triangles, legal, value, seconds) in rows.items():
+        board = get_preset("phone").make_board(8, seed)
+        game = Game(board, extra)
+        assert (int(triangles), int(legal)) == (board.max_triangles, game.legal_count())
+        assert int(value) == solve(game, time_limit=None)
+        assert float(seconds) >= 0
+    assert "solved 2 of 2" in out
+
+
+def test_a_refused_board_is_a_row_that_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert Game(get_preset("phone").make_board(12, 2018)).legal_count() == 65  # past the regions' 64
+    assert solve_bench.main(["--first", "2018", "--boards", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2018        17    65      -        -  position too large to solve exactly: 65 legal lines" in out
+    assert "solved 0 of 1: 0 of 1 within 10 s" in out
+    assert "17 triangles: 1 boards, 0 within 10 s" in out
+
+
+def test_bad_arguments_are_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
+    for args, says in (
+        (["--preset", "nope"], "unknown preset 'nope'; choose one of phone, tablet"),
+        (["--boards", "0"], "--boards and --stars need whole numbers"),
+        (["--time-limit", "-1"], "--time-limit > 0"),
+    ):
+        with pytest.raises(SystemExit) as e:
+            solve_bench.main(args)
+        assert e.value.code == 2
+        assert says in capsys.readouterr().err
