@@ -20,10 +20,10 @@ sum search's, except where a large region's moves rank
 table, where a root move's answers rank with alternation, and where a node
 holding new states takes its cut-off through their expanded siblings before
 expanding them (:func:`triangles.ai.expand.sibling_refutes`).  Whole 10-star
-boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 1.7-20 s with two
+boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 1.4-27 s with two
 searches sharing the table on two cores (:func:`search_pair`, as
 :func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``,
-fifteenth to twenty-eighth looks).
+fifteenth to thirty-sixth looks).
 """
 
 from __future__ import annotations

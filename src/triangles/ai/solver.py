@@ -6,11 +6,11 @@ small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
 them (:mod:`triangles.ai.lazy`), two such searches sharing one table on two
-cores: a whole 12-star board in 1.7-20 s, where the exploration had
-passed 3 M states after two minutes.  Hard's proofs, which must be quick, fall
-back instead on the whole-board search: the same kernel as the playing search
-(:mod:`triangles.ai.engine`) at full width, unbounded depth and no noise, with
-the lines of fixed effect merged (see :func:`triangles.ai.engine.gen_moves`)
+cores: a whole 12-star board in 1.4-27 s (boards 2000-2047; the more triangles a board
+holds, the longer), where the exploration had passed 3 M states after two minutes.
+Hard's proofs, which must be quick, fall back instead on the whole-board search:
+the same kernel as the playing search (:mod:`triangles.ai.engine`) at full width,
+unbounded depth and no noise, with the lines of fixed effect merged (see :func:`triangles.ai.engine.gen_moves`)
 and the table keyed on the position's equivalence class.
 """
 
@@ -51,11 +51,12 @@ __all__ = [
 #: the searches :func:`solve` runs at once on a board not yet fallen apart: two where there
 #: are two cores (as ``api.SAMPLE_THREADS`` counts them)
 SOLVE_THREADS = min(2, os.cpu_count() or 1)
-#: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64)
+#: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64; about 4 %
+#: of whole 12-star boards have 65 or 66)
 SOLVE_MAX_LEGAL = MAX_LINES
-#: node budget of each of :func:`solve`'s searches (a whole 12-star board needs 4.8-32 M nodes
-#: over both, 1.7-20 s and up to about 2.6 GB; its 30 s wall-clock cap comes first on
-#: the slowest)
+#: node budget of each of :func:`solve`'s searches (a whole 12-star board of boards 2000-2007
+#: needs 4.8-32 M nodes over both and up to about 2.6 GB; its 30 s wall-clock cap comes
+#: first on the slowest boards)
 SOLVE_MAX_NODES = 200_000_000
 #: the rows of :func:`solve`'s table, a power of two (2^23: 256 MB): on the three slowest
 #: whole 12-star boards 24-28 % fewer nodes than 2^21 (7-11 % less time on the two run side
