@@ -55,30 +55,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"solve on whole {args.preset} boards of {args.stars} stars, {rule}, limit {args.time_limit:g} s")
     warm_up()  # the kernels loaded (or compiled) first; solve loads its own before its clock starts
     print(f"{'board':>6} {'triangles':>9} {'legal':>5} {'value':>6} {'seconds':>8}")
-    times: list[float] = []
-    by_size: dict[int, list[float | None]] = {}
+    took_by_size: dict[int, list[float | None]] = {}  # seconds a board, None where refused
     for k, board in enumerate(boards):
         game = Game(board, args.extra_turn)
         head = f"{args.first + k:>6} {board.max_triangles:>9} {game.legal_count():>5}"
         t = time.perf_counter()
+        took: float | None = None
         try:
             value = solve(game, time_limit=args.time_limit)
+            took = time.perf_counter() - t
+            print(f"{head} {value:>6} {took:>8.2f}", flush=True)
         except ValueError as e:  # too many legal lines, or past its nodes or seconds
             print(f"{head} {'-':>6} {'-':>8}  {e}", flush=True)
-            by_size.setdefault(board.max_triangles, []).append(None)
-            continue
-        took = time.perf_counter() - t
-        print(f"{head} {value:>6} {took:>8.2f}", flush=True)
-        times.append(took)
-        by_size.setdefault(board.max_triangles, []).append(took)
+        took_by_size.setdefault(board.max_triangles, []).append(took)
+    times = [t for ts in took_by_size.values() for t in ts if t is not None]
     within = sum(1 for t in times if t <= args.goal)
     median = f"median {statistics.median(times):.2f} s, " if times else ""
     print(f"solved {len(times)} of {len(boards)}: {median}{within} of {len(boards)} within {args.goal:g} s")
-    for size in sorted(by_size):
-        got = [t for t in by_size[size] if t is not None]
+    for size in sorted(took_by_size):
+        got = [t for t in took_by_size[size] if t is not None]
         span = f", {min(got):.2f}-{max(got):.2f} s" if got else ""
         ok = sum(1 for t in got if t <= args.goal)
-        print(f"  {size} triangles: {len(by_size[size])} boards, {ok} within {args.goal:g} s{span}")
+        print(f"  {size} triangles: {ok} of {len(took_by_size[size])} within {args.goal:g} s{span}")
     return 0
 
 

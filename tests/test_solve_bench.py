@@ -44,7 +44,7 @@ def test_a_refused_board_is_a_row_that_says_why(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "2018        17    65      -        -  position too large to solve exactly: 65 legal lines" in out
     assert "solved 0 of 1: 0 of 1 within 10 s" in out
-    assert "17 triangles: 1 boards, 0 within 10 s" in out
+    assert "17 triangles: 0 of 1 within 10 s" in out
 
 
 def test_bad_arguments_are_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
