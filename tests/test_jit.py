@@ -103,9 +103,10 @@ def _cache_dir_of(**env: str) -> str:
 
 def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
     """numba checks a cached kernel against its own file only: a change to a helper it inlines
-    from another module (here ``ai/tables.py``) must still start a cold cache, so the folder is
-    named after every kernel module's source; a folder so named is used as it is, and one left
-    unused for weeks beside it is removed."""
+    from another module (here ``ai/tables.py``), or to a constant a kernel module imports, must
+    still start a cold cache, so the folder is named after every kernel module's source and
+    what they import; a module that only calls kernels does not count; a folder so named is
+    used as it is, and one left unused for weeks beside it is removed."""
     import shutil
     import time
     from pathlib import Path
@@ -121,7 +122,24 @@ def test_a_change_to_any_kernel_module_starts_a_fresh_kernel_folder(tmp_path):
     ui = tmp_path / "pkg" / "triangles" / "ui" / "__init__.py"
     ui.write_text(ui.read_text() + "\n# no kernel here\n")
     assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) == first  # modules without kernels do not count
-    tables = tmp_path / "pkg" / "triangles" / "ai" / "tables.py"
+    ai = tmp_path / "pkg" / "triangles" / "ai"
+    for caller in ("solver.py", "api.py", "levels.py"):  # they call kernels, no kernel reads them
+        (ai / caller).write_text((ai / caller).read_text() + "\n# a changed caller\n")
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) == first
+    # a module of constants only counts once a kernel module imports from it
+    (ai / "limits.py").write_text("WIDTH = 64\n")
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) == first
+    bits = ai / "bits.py"
+    bits.write_text(bits.read_text() + "\nfrom triangles.ai.limits import WIDTH  # noqa: E402\n")
+    imported = _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg)
+    assert imported != first
+    (ai / "limits.py").write_text("WIDTH = 128\n")
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) not in (first, imported)
+    bits.write_text(bits.read_text() + "from triangles.ai import limits as L, tables  # noqa: E402\n")
+    both = _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg)
+    (ai / "limits.py").write_text("WIDTH = 256\n")  # read through ``from triangles.ai import``
+    assert _cache_dir_of(NUMBA_CACHE_DIR=str(base), PYTHONPATH=pkg) != both
+    tables = ai / "tables.py"
     tables.write_text(tables.read_text() + "\n# a changed helper\n")
     stale, recent = base / "kernels-0000000000000000", base / "kernels-1111111111111111"
     stale.mkdir()

@@ -32,8 +32,9 @@ modules: after an update that changed ``ai/tables.py`` alone, the kernels of
 ``ai/lazy.py`` came from the cache as they were compiled before, the old
 helpers inside (seen on 2026-12-07; a changed column number in ``ai/pools.py``
 would have had stale kernels write the wrong columns).  So the kernels live in
-a folder named after a digest of every kernel module's source
-(:func:`kernel_folder`): any change to them starts a cold cache; folders
+a folder named after a digest of every kernel module's source and of the
+modules they import (:func:`kernel_folder`): any change to them starts a cold
+cache, while a change to a module that only calls kernels does not; folders
 unused for two weeks are removed, and so is what an older version left loose
 in the game's own cache folder.
 """
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -65,19 +67,44 @@ def _writable(folder: Path) -> bool:
         return False
 
 
+#: what an ``ai/`` module imports from another: ``from triangles.ai.X import ...`` and
+#: ``from triangles.ai import X, Y as Z``
+_AI_FROM = re.compile(rb"from triangles\.ai\.(\w+) import|from triangles\.ai import ([\w ,]+)")
+
+
+def _kernel_sources(src: Path) -> dict[str, bytes]:
+    """The sources a compiled kernel depends on, by file name: this module, ``kernels.py``, each
+    ``ai/`` module that defines a kernel (``njit``, or a numba ``intrinsic``), and every ``ai/``
+    module those import from (their helpers are inlined, their constants compiled in).  The
+    ``ai/`` modules that only call kernels (``api.py``, ``solver.py``, ``levels.py``) are left
+    out, so that a change to them does not make every player compile the kernels again."""
+    ai = {f.stem: f.read_bytes() for f in (src / "ai").glob("*.py")}
+    keep = {name for name, text in ai.items() if b"njit" in text or b"intrinsic" in text}
+    todo = sorted(keep)
+    while todo:
+        for one, many in _AI_FROM.findall(ai[todo.pop()]):
+            for name in [one] if one else [part.split()[0] for part in many.split(b",") if part.strip()]:
+                stem = name.decode()
+                if stem in ai and stem not in keep:
+                    keep.add(stem)
+                    todo.append(stem)
+    out = {f"ai/{name}.py": ai[name] for name in keep}
+    for name in ("jit.py", "kernels.py"):
+        out[name] = (src / name).read_bytes()
+    return out
+
+
 def kernel_folder(base: Path) -> Path:
     """The folder under ``base`` for the kernels of these sources: ``kernels-`` and a digest of
-    every module that defines or inlines a kernel (this one, ``kernels.py``, ``ai/``).  A
-    ``base`` already so named is used as it is (a warm-up child inherits its parent's choice
-    through ``NUMBA_CACHE_DIR``); where the sources cannot be read (a bundle without them),
-    ``base`` itself."""
+    every module a kernel depends on (:func:`_kernel_sources`).  A ``base`` already so named is
+    used as it is (a warm-up child inherits its parent's choice through ``NUMBA_CACHE_DIR``);
+    where the sources cannot be read (a bundle without them), ``base`` itself."""
     if base.name.startswith("kernels-"):
         return base
-    src = Path(__file__).resolve().parent
     h = hashlib.sha256()
     try:
-        for f in sorted([src / "jit.py", src / "kernels.py", *(src / "ai").glob("*.py")]):
-            h.update(f.name.encode() + b"\0" + f.read_bytes())
+        for name, text in sorted(_kernel_sources(Path(__file__).resolve().parent).items()):
+            h.update(name.encode() + b"\0" + text)
     except OSError:
         return base
     return base / f"kernels-{h.hexdigest()[:16]}"

@@ -238,7 +238,7 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     return lz.value
 
 
-_LAZY_LOADED: list[bool] = []
+_lazy_loaded = False
 
 
 def _lazy_ready(r: Regions) -> None:
@@ -246,6 +246,7 @@ def _lazy_ready(r: Regions) -> None:
     before :func:`solve` starts its clock: :func:`triangles.ai.warm_up` loads only those the
     game plays with, and a first whole board would otherwise spend its time limit compiling.
     One node of ``r``'s position, in a small table, once a process."""
-    if not _LAZY_LOADED and r.n:
+    global _lazy_loaded
+    if not _lazy_loaded and r.n:
         LazySum(r, tt_bits=10, rows=1024).search(-E.INF, E.INF, 1, np.zeros(1, np.uint8))
-        _LAZY_LOADED.append(True)
+        _lazy_loaded = True
