@@ -207,6 +207,63 @@ def test_solve_matches_brute_force_midgame(extra):
         assert solve(g) == brute(g)
 
 
+@pytest.mark.parametrize("path", ["explore", "lazy"])
+@pytest.mark.parametrize("extra", [False, True])
+def test_solve_line_by_line_past_the_masks_matches_brute_force(monkeypatch, extra, path):
+    """A position of more legal lines than the regions' masks hold is searched a group of lines
+    at a time: the lines crossing the same one or two lines by one search of the game without
+    those (its root drawing only the group's lines), the rest alone, each within the window it
+    maps to.  With the masks shrunk to one or two lines fewer than the position has, that runs
+    on small positions, the lines alone ending in either of the searches, and gives brute
+    force's value; the groups' searches are among those that ran."""
+    from triangles.ai import solver
+
+    monkeypatch.setattr(solver, "SOLVE_TT_BITS", 12)  # a table a search: kept small here
+    monkeypatch.setattr(solver, "SOLVE_ROWS", 1024)
+    if path == "lazy":
+        monkeypatch.setattr(solver, "SOLVE_MAX_STATES", 1)  # regions refused: the lazy search answers
+    groups: list[int] = []
+    group = solver._group
+
+    def counted(a: int, b: int, **kw):
+        groups.append(kw["mask"].bit_count())
+        return group(a, b, **kw)
+
+    monkeypatch.setattr(solver, "_group", counted)
+    checked = 0
+    for s in range(8):
+        board = Board.random(7, 200, 200, seed=140 + s, tolerance=3)
+        g = random_position(board, extra, moves=4 + s % 3, seed=s)
+        n = g.legal_count()
+        if g.is_over() or n < 4:
+            continue
+        want = brute(g.clone())
+        snap = snapshot(g)
+        for over in (1, 2):
+            monkeypatch.setattr(solver, "MAX_LINES", n - over)
+            assert solve(g, time_limit=None) == want, (s, over)
+            assert_unchanged(g, snap)
+        monkeypatch.setattr(solver, "MAX_LINES", 64)
+        checked += 1
+    assert checked >= 5
+    assert len(groups) >= 10, groups
+
+
+def test_solve_a_board_past_the_masks():
+    """Board 1598 has 66 legal lines, two more than the regions' masks hold: solve searches it
+    line by line, and its clock and node budget stop it as they stop any other search."""
+    g = Game(get_preset("phone").make_board(12, 1598), False)
+    assert g.legal_count() == 66
+    with pytest.raises(ValueError, match=r"too large to solve exactly: gave up after its 0 s \(66 legal lines\)"):
+        solve(g, time_limit=0.0)
+    with pytest.raises(ValueError, match=r"too large to solve exactly: gave up after \d+ search nodes \(66 legal"):
+        solve(g, max_nodes=10)
+    snap = snapshot(g)
+    v = solve(g, time_limit=None)
+    assert_unchanged(g, snap)
+    assert abs(v) <= g.board.max_triangles
+
+
 def test_fixed_scoring_lines_are_merged_and_taken_first():
     """A scoring line that borders no live triangle but those it closes and crosses no legal line
     scores the same whenever it is drawn.  The exact search lists only the best such line (the

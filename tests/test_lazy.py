@@ -56,6 +56,56 @@ def test_null_windows_bound_the_value_and_share_what_they_found(extra):
             seen = r.states
 
 
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_root_of_some_lines_is_worth_the_best_of_those_lines(extra):
+    """``root_lines`` lets the root draw only some lines: the value is the best of theirs by the
+    whole-board search, a best line among them, and the root stays out of the table, so a
+    later search of every line on the same table still gets the position's value."""
+    for g in positions(extra, 10, max_legal=16):
+        r = Regions(g, g.arrays())
+        worth = {k: value_of_line(g, int(p)) for k, p in enumerate(r.lines)}
+        for k0 in range(0, r.n, 3):
+            some = {k0, (k0 + 5) % r.n, (k0 + 7) % r.n}
+            ls = LazySum(r, tt_bits=14, root_lines=sum(1 << k for k in some))
+            res = ls.search(-1000, 1000, 10**8, NO_ABORT)
+            assert not res.aborted and res.value == max(worth[k] for k in some)
+            assert res.pair in {int(r.lines[k]) for k in some} and value_of_line(g, res.pair) == res.value
+            whole = LazySum(r, tt_bits=14)
+            whole.tt = ls.tt
+            assert whole.search(-1000, 1000, 10**8, NO_ABORT).value == max(worth.values())
+
+
+def test_lines_set_aside_are_no_lines_and_score_nothing():
+    """``Regions(without=...)``: the position after a line crossing the lines set aside is the
+    same game, so the search of the game without them, its root drawing that line only, gives
+    that line's value; lines not legal cannot be set aside, and a root of no line is refused."""
+    checked = 0
+    for extra in (False, True):
+        for g in positions(extra, 12, max_legal=18):
+            legal = {g.board.pair_id(i, j) for i, j in g.legal_moves()}
+            for p in sorted(legal):
+                h = g.clone()
+                h.play(*g.board.pair(p))
+                gone = sorted(legal - {p} - {h.board.pair_id(i, j) for i, j in h.legal_moves()})
+                if not gone:
+                    continue
+                r = Regions(g, g.arrays(), without=gone[:2])
+                assert r.n == len(legal) - len(gone[:2]) and not set(gone[:2]) & set(r.lines.tolist())
+                k = int(np.flatnonzero(r.lines == p)[0])
+                res = LazySum(r, tt_bits=12, root_lines=1 << k).search(-1000, 1000, 10**8, NO_ABORT)
+                assert res.value == value_of_line(g, p)
+                checked += 1
+                break
+    assert checked >= 10
+    g = next(g for g in positions(False, 12, max_legal=18) if g.moves)
+    with pytest.raises(ValueError, match="lines set aside must be legal"):
+        Regions(g, g.arrays(), without=[g.board.pair_id(*g.moves[0])])
+    r = Regions(g, g.arrays())
+    for bad in (0, 1 << r.n):
+        with pytest.raises(ValueError, match="root_lines must be a nonempty mask"):
+            LazySum(r, root_lines=bad)
+
+
 def test_a_spent_budget_says_so_and_the_game_is_untouched():
     g = greedy_to(12, 50, 0)
     before = g.clone()

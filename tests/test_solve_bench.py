@@ -39,12 +39,16 @@ def test_small_boards_get_solves_values(extra: bool, capsys: pytest.CaptureFixtu
 
 
 def test_a_refused_board_is_a_row_that_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    assert Game(get_preset("phone").make_board(12, 2018)).legal_count() == 65  # past the regions' 64
-    assert solve_bench.main(["--first", "2018", "--boards", "1"]) == 0
+    board = get_preset("phone").make_board(13, 0)
+    assert Game(board).legal_count() == 73  # past the 66 solve takes
+    assert solve_bench.main(["--stars", "13", "--first", "0", "--boards", "1"]) == 0
     out = capsys.readouterr().out
-    assert "2018        17    65      -        -  position too large to solve exactly: 65 legal lines" in out
+    t = board.max_triangles
+    assert (
+        f"     0 {t:>9}    73      -        -  position too large to solve exactly: 73 legal lines (at most 66)" in out
+    )
     assert "solved 0 of 1: 0 of 1 within 10 s" in out
-    assert "17 triangles: 0 of 1 within 10 s" in out
+    assert f"{t} triangles: 0 of 1 within 10 s" in out
 
 
 def test_bad_arguments_are_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:

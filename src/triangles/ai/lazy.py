@@ -62,6 +62,7 @@ from triangles.ai.pools import (
     SUM,
     move_line,
     new_lazy,
+    nth_line,
     out_of_room,
     reserved_pools,
 )
@@ -106,6 +107,7 @@ def _lazy_kernel(
     P: tuple,
     roots: np.ndarray,
     second: bool,
+    allowed: np.uint64,
 ) -> tuple:
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
     listed: (value, best root line, nodes, aborted, the pools).  The search is
@@ -142,6 +144,8 @@ def _lazy_kernel(
     ``second``: a partner's search
     (:class:`LazySum`): its root moves in the reverse order, and its moves in the table
     tagged 1 where the first search's are tagged 0.
+    ``allowed``: the lines the root's moves may draw (a bit a line; all set: every line), the
+    root's value then being kept out of the table (:class:`LazySum`).
     The search loop is :func:`_run`; the expansions run here, between its calls."""
     stack = search_stack(n)
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = stack
@@ -186,6 +190,7 @@ def _lazy_kernel(
             mask,
             tid,
             second,
+            allowed,
             P,
             stack,
             chs,
@@ -219,6 +224,7 @@ def _run(
     mask: np.int64,
     tid: int,
     second: bool,
+    allowed: np.uint64,
     P: tuple,
     stack: tuple,
     chs: np.ndarray,
@@ -244,6 +250,7 @@ def _run(
     OI, MV, KP, KI = P[1], P[2], P[3], P[4]
     oleft, okey, opair = OI[:, LEFT], OI[:, KEY], OI[:, PAIR]
     mkl, mpts, msum = MV[:, KL], MV[:, PTS], MV[:, SUM]
+    every = allowed == np.uint64(0xFFFFFFFFFFFFFFFF)
     while True:
         if state == _ENTER:
             state = _RETURN
@@ -306,6 +313,8 @@ def _run(
                 # a root move's answers: the lines that refuted the most other root moves first
                 lines = P[0][c, 0] if ply == 1 and not extra and popcount(P[0][c, 0]) > small else np.uint64(0)
                 for g in range(OI[c, MS], OI[c, ME]):
+                    if ply == 0 and not every and not (allowed >> np.uint64(nth_line(P[0][c, 0], g - OI[c, MS]))) & ONE:
+                        continue  # a root move the caller left out (a root object's move has its line)
                     rank = (np.int64(1) << 62) if g == hint else MV[g, RANK]
                     if lines:
                         lb = low_bit(lines)
@@ -356,7 +365,7 @@ def _run(
                     q = move_line(P, ms[1, : msz[1]], bestm[1], small)
                     if q >= 0:
                         refuted[q] += 1
-                if not aborted:
+                if not aborted and (ply > 0 or every):  # a root of some lines only is not the position
                     tag = bestm[ply] * 2 + tid if bestm[ply] >= 0 else -1
                     tt_store(tt, mask, hkey[ply], ret, tag, fa0[ply], fb[ply], nodes - nodes0[ply], True)
                 state = _RETURN
@@ -419,7 +428,13 @@ class LazySum:
 
     ``rows``: room for that many region objects (a power of two) before the pools grow (a
     partner's is its partner's): a long search is faster in room reserved at once than in
-    pools grown by doubling (:func:`triangles.ai.pools.new_pools`; :data:`triangles.ai.solver.SOLVE_ROWS`)."""
+    pools grown by doubling (:func:`triangles.ai.pools.new_pools`; :data:`triangles.ai.solver.SOLVE_ROWS`).
+
+    ``root_lines``: the lines the root's moves may draw, a mask over ``r.lines`` (None: every
+    one; a partner's are its partner's).  The value is then the best of those lines only, and
+    the root is kept out of the table; the positions below are the game's.  :func:`triangles.ai.solver.solve`
+    searches a position of more legal lines than the masks hold this way, with lines set
+    aside (:class:`triangles.ai.regions.Regions`' ``without``) that each of those moves crosses."""
 
     def __init__(
         self,
@@ -429,6 +444,7 @@ class LazySum:
         *,
         partner: LazySum | None = None,
         rows: int = 1024,
+        root_lines: int | None = None,
     ) -> None:
         if not r.fits:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
@@ -441,6 +457,12 @@ class LazySum:
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
         self.tt: np.ndarray = new_table(tt_bits) if partner is None else partner.tt
         self.rows: int = rows if partner is None else partner.rows
+        if partner is not None:
+            root_lines = partner.root_lines
+        if root_lines is not None and not 0 < root_lines < 1 << r.n:
+            raise ValueError(f"root_lines must be a nonempty mask of the {r.n} legal lines: {root_lines:#x}")
+        #: the lines the root's moves may draw (bit ``k``: ``r.lines[k]``); None: every line
+        self.root_lines: int | None = root_lines
         self.roots, self.pools = _roots(r.geo, r.n, reserved_pools(self.rows))
 
     @property
@@ -467,6 +489,7 @@ class LazySum:
             self.pools,
             self.roots,
             self.second,
+            np.uint64((1 << 64) - 1 if self.root_lines is None else self.root_lines),
         )
         pair = int(r.lines[line]) if line >= 0 and not aborted else -1
         return LazyResult(int(v), pair, int(nodes), self.states, bool(aborted))

@@ -35,6 +35,7 @@ caller falls back on the whole-board search.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -378,14 +379,23 @@ def _with_room(T: tuple, cnt: np.ndarray) -> tuple:
 class Regions:
     """A position's regions, and (after :meth:`explore`) the interned game trees of every
     state they can reach, as flat arrays for :func:`_sum_kernel`.  Lines are numbered
-    locally: bit ``k`` of a mask is the pair ``self.lines[k]``."""
+    locally: bit ``k`` of a mask is the pair ``self.lines[k]``.
 
-    def __init__(self, game: Game, D: GameArrays) -> None:
+    ``without``: legal lines (pairs) set aside, as if a line drawn had crossed them: not
+    among the lines, and the triangles they are sides of never scored.  After any line that
+    crosses them, the position is the same game (:func:`triangles.ai.solver.solve`)."""
+
+    def __init__(self, game: Game, D: GameArrays, without: Collection[int] = ()) -> None:
         S = game.board.arrays
         st = D.counters[0]
         n = int(st["nlegal"])
         self.extra = bool(st["extra"])
-        self.lines = np.sort(D.legal_list[:n]).astype(np.int64)
+        lines = D.legal_list[:n]
+        gone = np.asarray(sorted(without), np.int64)
+        if not np.isin(gone, lines).all():
+            raise ValueError(f"lines set aside must be legal: {sorted(without)}")
+        self.lines = np.sort(lines[~np.isin(lines, gone)]).astype(np.int64)
+        n = self.lines.shape[0]
         self.n = n
         self.fits = n <= MAX_LINES
         self.states = 0
@@ -397,7 +407,8 @@ class Regions:
         for p in self.lines:
             for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
                 c = int(S.inc_cell[t])
-                if c not in need and D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3:
+                live = D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3 and not np.isin(S.cell_pairs[c], gone).any()
+                if c not in need and live:
                     # a live cell: its undrawn sides are all legal
                     need[c] = sum(1 << local[int(r)] for r in S.cell_pairs[c] if D.line_owner[r] < 0)
         self.need = np.asarray(list(need.values()), np.uint64)

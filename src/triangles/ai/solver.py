@@ -8,6 +8,8 @@ explore, :func:`solve` expands the regions' states only as its search reaches
 them (:mod:`triangles.ai.lazy`), two such searches sharing one table on two
 cores: a whole 12-star board in 1.4-27 s (boards 2000-2047; the more triangles a board
 holds, the longer), where the exploration had passed 3 M states after two minutes.
+A board of 65 or 66 legal lines, past the 64 the regions' masks hold, is searched a
+group of its lines at a time, each group's moves crossing out the same line or two.
 Hard's proofs, which must be quick, fall back instead on the whole-board search:
 the same kernel as the playing search (:mod:`triangles.ai.engine`) at full width,
 unbounded depth and no noise, with the lines of fixed effect merged (see :func:`triangles.ai.engine.gen_moves`)
@@ -20,6 +22,7 @@ import os
 import time
 from collections.abc import Callable
 from functools import partial
+from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -51,9 +54,10 @@ __all__ = [
 #: the searches :func:`solve` runs at once on a board not yet fallen apart: two where there
 #: are two cores (as ``api.SAMPLE_THREADS`` counts them)
 SOLVE_THREADS = min(2, os.cpu_count() or 1)
-#: maximum number of legal lines :func:`solve` accepts (the regions' masks hold 64; about 4 %
-#: of whole 12-star boards have 65 or 66)
-SOLVE_MAX_LEGAL = MAX_LINES
+#: maximum number of legal lines :func:`solve` accepts: the 64 the regions' masks hold, and two
+#: more, searched a group of lines at a time (:func:`_split_value`; 84 of whole 12-star boards
+#: 0-1999 have 65 or 66, none more)
+SOLVE_MAX_LEGAL = MAX_LINES + 2
 #: node budget of each of :func:`solve`'s searches (a whole 12-star board of boards 2000-2007
 #: needs 4.8-32 M nodes over both and up to about 2.6 GB; its 30 s wall-clock cap comes
 #: first on the slowest boards)
@@ -202,40 +206,163 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     first whole board's loading of its kernels) instead of hanging.  ``game`` is left
     unchanged.  A board not yet fallen apart is searched twice at once on two cores
     (:data:`SOLVE_THREADS`), each search with ``max_nodes``; the value is the same either way.
+    A position of more legal lines than the regions' masks hold is searched a group of its
+    lines at a time (:func:`_split_value`).
     """
     if game.is_over():
         return 0
     nlegal = game.legal_count()
     if nlegal > SOLVE_MAX_LEGAL:
         raise ValueError(f"position too large to solve exactly: {nlegal} legal lines (at most {SOLVE_MAX_LEGAL})")
-    D = game.arrays()
-    r = Regions(game, D)  # one set of regions for both searches
-    start = time.monotonic()
-    with AbortTimer(time_limit) as timer:
-        used = 0
+    budget = _Budget(max_nodes, time_limit)
+    try:
+        return _value(game, -E.INF, E.INF, budget)
+    except _GaveUp:
+        spent = f"its {time_limit:g} s" if budget.timed_out else f"{budget.used} search nodes"
+        raise ValueError(f"position too large to solve exactly: gave up after {spent} ({nlegal} legal lines)") from None
+
+
+class _GaveUp(Exception):
+    """:func:`solve`'s budget ran out (nodes or seconds)."""
+
+
+class _Budget:
+    """What :func:`solve` may still spend over all its searches: nodes, and seconds to a
+    deadline that waits while kernels load (:meth:`paused`)."""
+
+    def __init__(self, max_nodes: int, seconds: float | None) -> None:
+        self.max_nodes = max_nodes
+        self.used = 0
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.timed_out = False
+
+    def nodes_left(self) -> int:
+        return max(1, self.max_nodes - self.used)
+
+    def clock(self) -> AbortTimer:
+        """A timer raising its flag at the deadline (at once when it has passed)."""
+        return AbortTimer(None if self.deadline is None else self.deadline - time.monotonic())
+
+    def spend(self, nodes: int, aborted: bool, timer: AbortTimer) -> None:
+        """Count a search's nodes; give up when it was stopped (by the clock or its nodes)."""
+        self.used += nodes
+        if aborted:
+            self.timed_out = bool(timer.flag[0]) and self.deadline is not None
+            raise _GaveUp
+
+    def paused(self, work: Callable[[], None]) -> None:
+        """Run ``work`` with the clock stopped."""
+        t = time.monotonic()
+        work()
+        if self.deadline is not None:
+            self.deadline += time.monotonic() - t
+
+
+def _value(game: Game, alpha: int, beta: int, budget: _Budget) -> int:
+    """The mover's value within (alpha, beta), fail-soft: one search of the position's regions
+    where they fit the masks (:func:`_regions_value`), else a group of lines at a time
+    (:func:`_split_value`)."""
+    if game.is_over():
+        return 0
+    if game.legal_count() > MAX_LINES:
+        return _split_value(game, alpha, beta, budget)
+    return _regions_value(game, alpha, beta, budget)
+
+
+def _regions_value(game: Game, alpha: int, beta: int, budget: _Budget) -> int:
+    """A board fallen apart into small regions: every state explored and merged by game tree,
+    the fastest search there; else the regions expanded only as far as the search reaches
+    them (:func:`_lazy_value`)."""
+    r = Regions(game, game.arrays())
+    with budget.clock() as timer:
         if max((int(m).bit_count() for m in r.parts()), default=0) <= SOLVE_EXPLORE_LINES and r.explore(
             SOLVE_MAX_STATES, timer.flag
         ):
-            # a board fallen apart into small regions: every state explored and merged by
-            # game tree, the fastest search there
-            res = SumSearch(r, abort=timer.flag).search(-E.INF, E.INF, max_nodes, timer.flag)
+            res = SumSearch(r, abort=timer.flag).search(alpha, beta, budget.nodes_left(), timer.flag)
+            budget.used += res.nodes
             if not res.aborted:
                 return res.value
-            used = res.nodes
-    # else the regions expanded only as far as the search reaches them, by two searches
-    # sharing a table on two cores, their kernels loaded before the clock goes on
-    left = None if time_limit is None else time_limit - (time.monotonic() - start)
-    _lazy_ready(r)
-    with AbortTimer(left) as timer:
-        ls = LazySum(r, tt_bits=SOLVE_TT_BITS, rows=SOLVE_ROWS)
+    return _lazy_value(r, alpha, beta, budget)
+
+
+def _lazy_value(r: Regions, alpha: int, beta: int, budget: _Budget, root_lines: int | None = None) -> int:
+    """Two lazy searches of ``r`` (``root_lines``: see :class:`LazySum`) sharing a table on two
+    cores, their kernels loaded before the clock goes on."""
+    budget.paused(partial(_lazy_ready, r))
+    with budget.clock() as timer:
+        ls = LazySum(r, tt_bits=SOLVE_TT_BITS, rows=SOLVE_ROWS, root_lines=root_lines)
         search = ls.search if SOLVE_THREADS == 1 else partial(search_pair, ls)
-        lz = search(-E.INF, E.INF, max(1, max_nodes - used), timer.flag)
-    if lz.aborted:
-        spent = (
-            f"its {time_limit:g} s" if timer.flag[0] and time_limit is not None else f"{used + lz.nodes} search nodes"
-        )
-        raise ValueError(f"position too large to solve exactly: gave up after {spent} ({nlegal} legal lines)")
+        lz = search(alpha, beta, budget.nodes_left(), timer.flag)
+        budget.spend(lz.nodes, lz.aborted, timer)
     return lz.value
+
+
+def _split_value(game: Game, alpha: int, beta: int, budget: _Budget) -> int:
+    """The mover's value within (alpha, beta), fail-soft, for a position of more legal lines
+    than the regions' masks hold (64; about 4 % of whole 12-star boards have 65 or 66): the
+    best of its lines, taken a group at a time.
+
+    A line's move crosses some lines out.  The moves that cross out the same one line X
+    (or two, X and Y, on 66) lead to positions of the game without X, which fits the masks:
+    one lazy search of that game whose root may draw only those lines (:class:`LazySum`'s
+    ``root_lines``) values them all, sharing one table.  Groups are chosen greedily, the
+    largest first; the lines left over (a group of one, or crossing nothing) are searched
+    alone, their positions one line smaller (:func:`_value`, again by groups on 66).
+    After the first group a null window asks whether another does better, and only then is
+    it searched within the whole window."""
+    me = game.player
+    over = game.legal_count() - MAX_LINES  # lines to set aside
+    legal = {game.board.pair_id(i, j) for i, j in game.legal_moves()}
+    kids: dict[int, tuple[int, Game]] = {}
+    crossed: dict[int, set[int]] = {}
+    for p in sorted(legal):
+        kid = game.clone()
+        pts = len(kid.play(*game.board.pair(p)))
+        kids[p] = (pts, kid)
+        crossed[p] = legal - {p} - {kid.board.pair_id(i, j) for i, j in kid.legal_moves()}
+    left = set(legal)
+    tries: list[Callable[[int, int], int]] = []
+    while left:
+        aside: tuple[int, ...] = ()
+        cover: set[int] = set()
+        for xs in combinations(sorted(legal), over):
+            c = left.intersection(*(crossed[x] for x in xs))
+            if len(c) > len(cover):
+                aside, cover = xs, c
+        if len(cover) < 2:
+            break
+        r = Regions(game, game.arrays(), without=aside)
+        mask = sum(1 << k for k, q in enumerate(r.lines) if int(q) in cover)
+        tries.append(partial(_group, r=r, mask=mask, budget=budget))
+        left -= cover
+    for p in sorted(left, key=lambda p: (-kids[p][0], kids[p][1].legal_count())):
+        pts, kid = kids[p]
+        tries.append(partial(_through, kid=kid, pts=pts, sign=1 if kid.player == me else -1, budget=budget))
+    best = -E.INF
+    for through in tries:
+        lo = max(alpha, best)
+        if best == -E.INF:
+            v = through(alpha, beta)
+        else:
+            v = through(lo, lo + 1)
+            if lo < v < beta:
+                v = through(v - 1, beta)  # better than ``lo``: its exact value (v is a lower bound)
+        best = max(best, v)
+        if best >= beta:
+            break
+    return best
+
+
+def _group(a: int, b: int, *, r: Regions, mask: int, budget: _Budget) -> int:
+    """The best of the lines ``mask`` (of ``r``'s) within (a, b)."""
+    return _lazy_value(r, a, b, budget, mask)
+
+
+def _through(a: int, b: int, *, kid: Game, pts: int, sign: int, budget: _Budget) -> int:
+    """A line's value within (a, b): ``pts`` it scores and its child's value, searched within
+    the window that maps to (``sign``: 1 where the mover moves again)."""
+    lo, hi = (a - pts, b - pts) if sign > 0 else (pts - b, pts - a)
+    return pts + sign * _value(kid, lo, hi, budget)
 
 
 _lazy_loaded = False
