@@ -207,7 +207,8 @@ def solve(game: Game, *, max_nodes: int = SOLVE_MAX_NODES, time_limit: float | N
     unchanged.  A board not yet fallen apart is searched twice at once on two cores
     (:data:`SOLVE_THREADS`), each search with ``max_nodes``; the value is the same either way.
     A position of more legal lines than the regions' masks hold is searched a group of its
-    lines at a time (:func:`_split_value`).
+    lines at a time (:func:`_split_value`), each group's search with what its predecessors
+    left of ``max_nodes``.
     """
     if game.is_over():
         return 0
