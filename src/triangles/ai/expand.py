@@ -389,8 +389,10 @@ def expand(
                     else:
                         if nund < 0:
                             nund = live_cells(L, Dr, geo, und)
-                        left, most = child_facts(und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single)
-                        o, P = new_lazy(cl[i, j], cd[i, j], P, left, most)
+                        left, most, key = child_facts(
+                            und, nund, ONE << np.uint64(my[i, LINE]), cl[i, j], single, geo[4]
+                        )
+                        o, P = new_lazy(cl[i, j], cd[i, j], P, left, most, key)
                     ids = P[5]
                 ko[i, j] = o
         OU, OI, MV, KP, KI, ids, intern, cnt = P

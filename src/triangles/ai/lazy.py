@@ -67,7 +67,7 @@ from triangles.ai.pools import (
     reserved_pools,
 )
 from triangles.ai.regions import MAX_LINES, Regions
-from triangles.ai.split import split, state_facts
+from triangles.ai.split import split, state_facts, state_key
 from triangles.ai.tables import new_table, tt_keep_cut, tt_store
 from triangles.jit import njit
 
@@ -411,7 +411,7 @@ def _roots(geo: tuple, n: int, P: tuple) -> tuple:
     roots = np.zeros(nc, np.int64)
     for j in range(nc):
         left, most = state_facts(out_l[j], out_d[j], geo)
-        roots[j], P = new_lazy(out_l[j], out_d[j], P, left, most)
+        roots[j], P = new_lazy(out_l[j], out_d[j], P, left, most, state_key(out_l[j], out_d[j], geo))
     return roots, P
 
 
@@ -434,7 +434,12 @@ class LazySum:
     one; a partner's are its partner's).  The value is then the best of those lines only, and
     the root is kept out of the table; the positions below are the game's.  :func:`triangles.ai.solver.solve`
     searches a position of more legal lines than the masks hold this way, with lines set
-    aside (:class:`triangles.ai.regions.Regions`' ``without``) that each of those moves crosses."""
+    aside (:class:`triangles.ai.regions.Regions`' ``without``) that each of those moves crosses.
+
+    ``tt``: a table to search on in place of a new one (a partner's is its partner's): a
+    large state's key does not depend on the search's numbering of the lines
+    (:func:`triangles.ai.split.state_key`), so searches of positions that differ in a line or
+    two share what they prove (:func:`triangles.ai.solver.solve` on 65 or 66 legal lines)."""
 
     def __init__(
         self,
@@ -445,6 +450,7 @@ class LazySum:
         partner: LazySum | None = None,
         rows: int = 1024,
         root_lines: int | None = None,
+        tt: np.ndarray | None = None,
     ) -> None:
         if not r.fits:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
@@ -455,7 +461,7 @@ class LazySum:
         self.regions: Regions = r
         self.small: int = small if partner is None else partner.small
         self.second: bool = partner is not None  # tags its table moves 1 and reverses its root moves
-        self.tt: np.ndarray = new_table(tt_bits) if partner is None else partner.tt
+        self.tt: np.ndarray = partner.tt if partner is not None else new_table(tt_bits) if tt is None else tt
         self.rows: int = rows if partner is None else partner.rows
         if partner is not None:
             root_lines = partner.root_lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from triangles.ai.bits import GOLDEN, ONE, bit_index, low_bit, mix64, popcount
+from triangles.ai.bits import bit_index, low_bit, mix64, popcount
 from triangles.ai.tables import grown_rows, ht_put
 from triangles.jit import njit
 
@@ -74,9 +74,10 @@ def reserved_pools(rows: int) -> tuple:
 
 
 @njit(inline="always")
-def new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int) -> tuple:
+def new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int, key: np.int64) -> tuple:
     """A new unexpanded object for the region state (legal, drawn) whose facts are (``left``,
-    ``most``) (:func:`triangles.ai.split.state_facts`): (its id, the pools)."""
+    ``most``) (:func:`triangles.ai.split.state_facts`) and whose table key is ``key``
+    (:func:`triangles.ai.split.state_key`): (its id, the pools)."""
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     o = cnt[NOBJ]
     cnt[NOBJ] += 1
@@ -85,7 +86,7 @@ def new_lazy(legal: np.uint64, drawn: np.uint64, P: tuple, left: int, most: int)
     OI = grown_rows(OI, o)
     OU[o, 0] = legal
     OU[o, 1] = drawn
-    OI[o, KEY] = np.int64(mix64(legal * GOLDEN ^ mix64(drawn + ONE)) >> ONE) | 1
+    OI[o, KEY] = key
     OI[o, LEFT] = left
     OI[o, MOST] = most
     OI[o, MS] = -1

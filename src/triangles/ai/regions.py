@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from triangles.ai.bits import ONE, bit_index, low_bit, mix64
+from triangles.ai.bits import GOLDEN, ONE, bit_index, low_bit, mix64
 from triangles.ai.multiset import (
     INF,
     back_up,
@@ -376,6 +376,16 @@ def _with_room(T: tuple, cnt: np.ndarray) -> tuple:
     )
 
 
+@njit
+def mix_codes(lines: np.ndarray) -> np.ndarray:
+    """A code a line from its board pair (``lines``: pairs): the same line has the same code
+    in every search, whatever its local number."""
+    out = np.zeros(lines.shape[0], np.uint64)
+    for k in range(lines.shape[0]):
+        out[k] = mix64((np.uint64(lines[k]) + ONE) * GOLDEN)
+    return out
+
+
 class Regions:
     """A position's regions, and (after :meth:`explore`) the interned game trees of every
     state they can reach, as flat arrays for :func:`_sum_kernel`.  Lines are numbered
@@ -420,8 +430,11 @@ class Regions:
         self.on_ptr = np.zeros(n + 1, np.int64)
         self.on_ptr[1:] = np.cumsum([len(x) for x in on])
         self.on_cell = np.asarray([c for x in on for c in x], np.int64)
-        #: the four together, as the kernels take them (:mod:`triangles.ai.split`)
-        self.geo: tuple = (self.cross, self.need, self.on_ptr, self.on_cell)
+        #: each line's code, from its board pair: what a large state's key is made of in the
+        #: lazy search (:func:`triangles.ai.split.state_key`)
+        self.codes = mix_codes(self.lines)
+        #: the five together, as the kernels take them (:mod:`triangles.ai.split`)
+        self.geo: tuple = (self.cross, self.need, self.on_ptr, self.on_cell, self.codes)
 
     def parts(self) -> list[int]:
         """The legal-line masks of the regions (the position as it stands)."""
