@@ -401,10 +401,10 @@ class Regions:
         n = int(st["nlegal"])
         self.extra = bool(st["extra"])
         lines = D.legal_list[:n]
-        gone = np.asarray(sorted(without), np.int64)
-        if not np.isin(gone, lines).all():
-            raise ValueError(f"lines set aside must be legal: {sorted(without)}")
-        self.lines = np.sort(lines[~np.isin(lines, gone)]).astype(np.int64)
+        aside = {int(p) for p in without}
+        if not aside <= {int(p) for p in lines}:
+            raise ValueError(f"lines set aside must be legal: {sorted(aside)}")
+        self.lines = np.sort([p for p in lines if int(p) not in aside] if aside else lines).astype(np.int64)
         n = self.lines.shape[0]
         self.n = n
         self.fits = n <= MAX_LINES
@@ -417,8 +417,8 @@ class Regions:
         for p in self.lines:
             for t in range(S.inc_ptr[p], S.inc_ptr[p + 1]):
                 c = int(S.inc_cell[t])
-                live = D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3 and not np.isin(S.cell_pairs[c], gone).any()
-                if c not in need and live:
+                live = D.cell_blocked[c] == 0 and D.cell_drawn[c] < 3
+                if c not in need and live and not (aside and aside.intersection(S.cell_pairs[c].tolist())):
                     # a live cell: its undrawn sides are all legal
                     need[c] = sum(1 << local[int(r)] for r in S.cell_pairs[c] if D.line_owner[r] < 0)
         self.need = np.asarray(list(need.values()), np.uint64)
