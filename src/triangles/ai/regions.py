@@ -402,7 +402,7 @@ class Regions:
         self.extra = bool(st["extra"])
         lines = D.legal_list[:n]
         aside = {int(p) for p in without}
-        if not aside <= {int(p) for p in lines}:
+        if aside and not aside <= {int(p) for p in lines}:
             raise ValueError(f"lines set aside must be legal: {sorted(aside)}")
         self.lines = np.sort([p for p in lines if int(p) not in aside] if aside else lines).astype(np.int64)
         n = self.lines.shape[0]

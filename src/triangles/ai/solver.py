@@ -324,17 +324,18 @@ def _split_value(game: Game, alpha: int, beta: int, budget: _Budget) -> int:
     legal = {game.board.pair_id(i, j) for i, j in game.legal_moves()}
     kids: dict[int, tuple[int, Game]] = {}
     crossed: dict[int, set[int]] = {}
-    for p in sorted(legal):
+    for p in legal:
         kid = game.clone()
         pts = len(kid.play(*game.board.pair(p)))
         kids[p] = (pts, kid)
         crossed[p] = legal - {p} - {kid.board.pair_id(i, j) for i, j in kid.legal_moves()}
     left = set(legal)
+    order = sorted(legal)
     tries: list[Callable[[int, int], int]] = []
     while left:
         aside: tuple[int, ...] = ()
         cover: set[int] = set()
-        for xs in combinations(sorted(legal), over):
+        for xs in combinations(order, over):
             c = left.intersection(*(crossed[x] for x in xs))
             if len(c) > len(cover):
                 aside, cover = xs, c
