@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
-from triangles.ai.expand import large_rank, value_rank
+from triangles.ai.expand import SMALL, large_rank, value_rank
 from triangles.ai.lazy import LazySum, lazy_search, search_pair
-from triangles.ai.pools import KEY
+from triangles.ai.pools import KEY, MS
 from triangles.ai.regions import Regions, sum_search
 from triangles.ai.tables import NOB, new_table, tt_keep_cut, tt_lower, tt_probe, tt_row, tt_store, tt_upper
 
@@ -254,30 +254,36 @@ def test_a_cut_offs_bound_is_kept_only_where_it_evicts_nothing_searched():
 @pytest.mark.parametrize("extra", [False, True])
 def test_a_moves_key_sum_is_its_kids_keys(extra):
     """Each listed move keeps its kids' keys added up (the enhanced cut-offs' child key in one
-    addition), or 0 where a kid's pairs cancel and the child's key needs the multiset."""
+    addition), or 0 where a kid's pairs cancel and the child's key needs the multiset, or
+    where a kid's key was to change (a state of SMALL + 1 lines not expanded yet): a sum
+    kept is never out of date."""
     from triangles.ai.pools import KL, NMV, PAIR, SUM
 
     g = greedy_to(11, 30, 1, extra)
     ls = LazySum(Regions(g, g.arrays()), tt_bits=16)
     ls.search(-(1 << 20), 1 << 20, 10**8, NO_ABORT)
-    OI, MV, KP, KI, cnt = ls.pools[1], ls.pools[2], ls.pools[3], ls.pools[4], ls.pools[7]
-    summed = paired = 0
+    OU, OI, MV, KP, KI, cnt = ls.pools[0], ls.pools[1], ls.pools[2], ls.pools[3], ls.pools[4], ls.pools[7]
+    summed = paired = unsummed = 0
     for g_ in range(int(cnt[NMV])):
         kl = int(MV[g_, KL])
         kids = KI[KP[kl] : KP[kl + 1]]
         if OI[kids, PAIR].any():
             assert MV[g_, SUM] == 0
             paired += 1
-        else:
-            assert MV[g_, SUM] == OI[kids, KEY].sum()  # int64 sums wrap alike
+        elif MV[g_, SUM] == OI[kids, KEY].sum():  # int64 sums wrap alike
             summed += kids.size > 0
-    assert summed > 1000 and (extra or paired > 0)
+        else:  # 0: a kid's key was to change once expanded (a state of SMALL + 1 lines)
+            assert MV[g_, SUM] == 0 and any(int(OU[k, 0]).bit_count() == SMALL + 1 for k in kids)
+            unsummed += 1
+    assert summed > 1000 and unsummed > 0 and (extra or paired > 0)
 
 
 @pytest.mark.parametrize("extra", [False, True])
 def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
     """Two searches meet the states in different orders and give them different ids; a state
-    met by both has the same key in both, so their shared table keys a position alike."""
+    met by both has the same key in both (where both or neither expanded it: a state of
+    SMALL + 1 lines takes its game tree's key when expanded), so their shared table keys a
+    position alike."""
     g = greedy_to(10, 40, 1, extra)
     r = Regions(g, g.arrays())
     first = LazySum(r, tt_bits=14)
@@ -290,8 +296,11 @@ def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
         ids, rows = ls.pools[5], ls.pools[1]
         return {(int(a), int(b)): (int(v) - 1, int(rows[int(v) - 1, KEY])) for a, b, v in ids if v != 0}
 
+    def expanded(ls: LazySum, o: int) -> bool:
+        return bool(ls.pools[1][o, MS] >= 0)
+
     m1, m2 = met(first), met(second)
-    common = m1.keys() & m2.keys()
+    common = [s for s in m1.keys() & m2.keys() if expanded(first, m1[s][0]) == expanded(second, m2[s][0])]
     assert len(common) > 100
     assert any(m1[s][0] != m2[s][0] for s in common)  # the ids differ...
     assert all(m1[s][1] == m2[s][1] for s in common)  # ...the keys do not
@@ -344,6 +353,38 @@ def test_a_states_key_does_not_depend_on_the_numbering_of_the_lines():
             rest = full & ~b & ~r.cross[k]
             differ += state_key(rest, b, r.geo) != state_key(rest, np.uint64(0), r.geo)
     assert differ >= 20
+
+
+@pytest.mark.parametrize("extra", [False, True])
+@pytest.mark.parametrize("small", [4, 12])
+def test_an_expanded_state_one_line_past_the_merged_takes_its_game_trees_key(extra, small):
+    """Every region a state of ``small`` + 1 lines leaves is merged by game tree, so once it is
+    expanded its key is the key exploring it whole gives (the key of every state of its
+    game), and the search's value is unchanged (the explored regions' value)."""
+    from triangles.ai.expand import explore_small, small_work
+    from triangles.ai.pools import new_pools
+
+    checked = shared = 0
+    for seed in range(3):
+        g = greedy_to(11, 30, seed, extra)
+        r = Regions(g, g.arrays())
+        ls = LazySum(r, tt_bits=16, small=small)
+        got = ls.search(-1000, 1000, 10**9, NO_ABORT)
+        ss = sum_search(g, g.arrays(), max_states=2_000_000, abort=NO_ABORT)
+        assert ss is not None and not got.aborted
+        assert got.value == ss.search(-1000, 1000, 10**9, NO_ABORT).value
+        OU, OI = ls.pools[0], ls.pools[1]
+        keys = []
+        for o in range(1, ls.states + 1):
+            if int(OU[o, 0]).bit_count() != small + 1 or OI[o, MS] < 0:
+                continue
+            P = new_pools(1024)
+            whole, P = explore_small(OU[o, 0], OU[o, 1], P, r.geo, r.extra, small_work())
+            assert OI[o, KEY] == P[1][whole, KEY]
+            keys.append(int(OI[o, KEY]))
+            checked += 1
+        shared += len(keys) - len(set(keys))  # different states of one game tree: one key
+    assert checked >= 10 and shared > 0
 
 
 @pytest.mark.parametrize("extra", [False, True])

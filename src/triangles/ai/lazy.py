@@ -206,10 +206,16 @@ def _lazy_kernel(
             hint,
         )
         if not done:  # a node listing states not yet expanded: expanded here, then back to it
+            rekeyed = False
             for k in range(msz[ply]):
                 c = ms[ply, k]
                 if P[1][c, MS] < 0:
+                    before = P[1][c, KEY]
                     P = expand(c, P, geo, extra, small, X, W)
+                    rekeyed |= P[1][c, KEY] != before
+            if rekeyed:  # a state took its game tree's key: the node entered again with its new key
+                state = _ENTER
+                nodes -= 1
             aborted |= out_of_room(P)
     line = move_line(P, roots, bestm[0], -1) if bestm[0] >= 0 and not aborted else -1
     return (0 if aborted else ret), line, nodes, aborted, P

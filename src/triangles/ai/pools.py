@@ -13,9 +13,10 @@ from triangles.ai.tables import grown_rows, ht_put
 from triangles.jit import njit
 
 # columns of the objects' int64 rows, of the moves' rows (``SUM``: the keys of the move's
-# kids added up, 0 where one of them is a lone line whose pairs cancel; ``LINE`` only in an
-# expansion's scratch rows, since a move's line is needed only at the root, see move_line),
-# and the counters
+# kids added up, 0 where one of them is a lone line whose pairs cancel or a state whose key
+# changes when expanded, see triangles.ai.expand.expand; ``LINE`` only in an expansion's
+# scratch rows, since a move's line is needed only at the root, see move_line), and the
+# counters
 KEY, LEFT, MOST, MS, ME, AV, PAIR = 0, 1, 2, 3, 4, 5, 6
 PTS, KL, RANK, SUM, LINE = 0, 1, 2, 3, 4
 NOBJ, NMV, NKL = 0, 1, 2  # then the two tables' used rows (3, 4)
