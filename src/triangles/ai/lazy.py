@@ -23,7 +23,7 @@ expanding them (:func:`triangles.ai.expand.sibling_refutes`).  Whole 10-star
 boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 1.4-27 s with two
 searches sharing the table on two cores (:func:`search_pair`, as
 :func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``,
-fifteenth to thirty-sixth looks).
+fifteenth to thirty-eighth looks).
 """
 
 from __future__ import annotations
