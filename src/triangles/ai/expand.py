@@ -384,8 +384,8 @@ def expand(
     A state of ``small`` + 1 lines, all of whose moves leave regions merged by game tree,
     then takes its game tree's key in place of its state's (:func:`tree_key`): states of one
     game share their table entries, and the search enters such a node again with its new key
-    (:func:`triangles.ai.lazy._lazy_kernel`).  On whole 12-star boards 3-6 % fewer nodes and
-    about 3 % less time for `solve` (``benchmarks/middle-game.md``, thirty-eighth look)."""
+    (:func:`triangles.ai.lazy._lazy_kernel`).  On whole 12-star boards 4-7 % fewer nodes and
+    3-4 % less time for `solve` on the slowest (``benchmarks/middle-game.md``, thirty-eighth look)."""
     link0, relk0, link, relk, kids, my, cl, cd, ko, nco, und, single = X
     OU, OI, MV, KP, KI, ids, intern, cnt = P
     L = OU[c, 0]
