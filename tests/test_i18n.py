@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import gettext
+import importlib.util
 import re
+import shutil
 import string
 from pathlib import Path
 
@@ -128,6 +130,25 @@ def test_compiled_catalog_matches_its_source(lang):
             samples = {"ru": [1, 2, 5]}.get(lang, [1, 2][: len(texts)])
             for form, n in enumerate(samples):
                 assert mo.ngettext(key, key, n) == texts[form], f"{lang} {key}[{form}]: stale .mo"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_compiling_a_catalog_gives_the_committed_bytes(lang, tmp_path):
+    """Compiling is reproducible: the same .po gives the committed .mo byte for byte, whatever
+    the hour, so ``dev.py play`` (which recompiles a .po newer than its .mo, as a fresh clone's
+    files can be) leaves the working tree as it found it."""
+    spec = importlib.util.spec_from_file_location(
+        "catalogs", Path(__file__).resolve().parents[1] / "tools" / "catalogs.py"
+    )
+    assert spec and spec.loader
+    catalogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogs)
+    folder = catalog_dir() / lang / "LC_MESSAGES"
+    po_copy = tmp_path / lang / "LC_MESSAGES" / f"{DOMAIN}.po"  # the locale is read from the path
+    po_copy.parent.mkdir(parents=True)
+    shutil.copyfile(folder / f"{DOMAIN}.po", po_copy)
+    mo = catalogs.compile_catalog(po_copy)
+    assert mo.read_bytes() == (folder / f"{DOMAIN}.mo").read_bytes(), f"{lang}: run python3 dev.py i18n"
 
 
 def test_russian_plural_forms_follow_the_numbers():

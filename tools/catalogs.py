@@ -8,6 +8,7 @@ catalogs whose ``.po`` is newer than its ``.mo``).  The game itself reads the
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -15,6 +16,11 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = ROOT / "assets" / "i18n"
+#: the date written into every ``.mo``'s header.  The ``.po`` files carry none, and Babel
+#: would write the hour of compiling: each ``dev.py play`` on a fresh clone (whose files'
+#: times are those of the checkout) then rewrote the committed ``.mo`` files with a new date
+#: and left the working tree changed.  A fixed date makes the same ``.po`` give the same bytes.
+CREATION_DATE = datetime(2026, 12, 1, 5, 47, tzinfo=UTC)
 
 
 def po_files() -> list[Path]:
@@ -25,6 +31,7 @@ def compile_catalog(po: Path) -> Path:
     """Write ``po``'s ``.mo`` beside it (fuzzy entries included: none are expected)."""
     with po.open("rb") as f:
         catalog = read_po(f, locale=po.parent.parent.name)
+    catalog.creation_date = CREATION_DATE
     mo = po.with_suffix(".mo")
     tmp = mo.with_suffix(".mo.tmp")
     with tmp.open("wb") as f:
