@@ -14,6 +14,11 @@ same by the triangles a board holds, since the time follows them.
     python benchmarks/solve_bench.py                                # boards 2000-2007, alternation
     python benchmarks/solve_bench.py --first 2008 --boards 40      # forty more
     python benchmarks/solve_bench.py --extra-turn
+    python benchmarks/solve_bench.py --triangles 17 --boards 8    # the first 8 boards from 2000 on holding 17
+
+``--triangles`` keeps only boards holding that many triangles (seeds from ``--first`` on, the
+first ``--boards`` such), so that the slow tail of the boards can be timed on its own; how
+often each count comes up is printed with ``--census``.
 """
 
 from __future__ import annotations
@@ -24,8 +29,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))  # this checkout's game first
+
+if TYPE_CHECKING:
+    from triangles.presets import Preset
+    from triangles.rules import Board
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,11 +45,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=2000, help="the first board's seed")
     ap.add_argument("--boards", type=int, default=8, help="how many boards, seeds from --first on")
     ap.add_argument("--extra-turn", action="store_true")
+    ap.add_argument("--triangles", type=int, default=0, help="only boards holding this many triangles")
+    ap.add_argument("--census", type=int, default=0, metavar="N", help="count the triangles of boards 0..N-1 and stop")
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds a board before solve gives up")
     ap.add_argument("--goal", type=float, default=10.0, help="seconds a board the summary counts within")
     args = ap.parse_args(argv)
     if args.boards < 1 or args.first < 0 or args.stars < 3 or args.time_limit <= 0:
         ap.error("--boards and --stars need whole numbers >= 1 and 3, --first >= 0, --time-limit > 0")
+    if args.triangles < 0 or args.census < 0:
+        ap.error("--triangles and --census need whole numbers >= 0")
 
     from triangles.ai import warm_up
     from triangles.ai.solver import solve
@@ -48,7 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         preset = get_preset(args.preset)
-        boards = [preset.make_board(args.stars, args.first + k) for k in range(args.boards)]
+        if args.census:
+            return _census(preset, args.stars, args.census)
+        seeds, boards = _boards(preset, args.stars, args.first, args.boards, args.triangles)
     except (PresetError, ValueError) as e:
         ap.error(str(e))
     rule = "extra turn" if args.extra_turn else "alternation"
@@ -56,9 +72,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     warm_up()  # the kernels loaded (or compiled) first; solve loads its own before its clock starts
     print(f"{'board':>6} {'triangles':>9} {'legal':>5} {'value':>6} {'seconds':>8}")
     took_by_size: dict[int, list[float | None]] = {}  # seconds a board, None where refused
-    for k, board in enumerate(boards):
+    for seed, board in zip(seeds, boards, strict=True):
         game = Game(board, args.extra_turn)
-        head = f"{args.first + k:>6} {board.max_triangles:>9} {game.legal_count():>5}"
+        head = f"{seed:>6} {board.max_triangles:>9} {game.legal_count():>5}"
         t = time.perf_counter()
         took: float | None = None
         try:
@@ -77,6 +93,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         span = f", {min(got):.2f}-{max(got):.2f} s" if got else ""
         ok = sum(1 for t in got if t <= args.goal)
         print(f"  {size} triangles: {ok} of {len(took_by_size[size])} within {args.goal:g} s{span}")
+    return 0
+
+
+def _boards(preset: Preset, stars: int, first: int, count: int, triangles: int) -> tuple[list[int], list[Board]]:
+    """The first ``count`` boards from seed ``first`` on (holding ``triangles``, unless 0), and
+    their seeds."""
+    seeds: list[int] = []
+    boards: list[Board] = []
+    seed = first
+    while len(boards) < count:
+        board = preset.make_board(stars, seed)
+        if not triangles or board.max_triangles == triangles:
+            seeds.append(seed)
+            boards.append(board)
+        seed += 1
+        if triangles and seed - first >= 1000 * count:
+            raise ValueError(
+                f"{len(boards)} boards hold {triangles} triangles among seeds {first}-{seed - 1}, not {count}"
+            )
+    return seeds, boards
+
+
+def _census(preset: Preset, stars: int, n: int) -> int:
+    """How many of boards 0..n-1 hold each count of triangles: the weights that turn times
+    measured by count into a share of all boards."""
+    counts: dict[int, int] = {}
+    for seed in range(n):
+        t = preset.make_board(stars, seed).max_triangles
+        counts[t] = counts.get(t, 0) + 1
+    print(f"triangles held by boards 0-{n - 1} ({stars} stars):")
+    for t in sorted(counts):
+        print(f"  {t:>3}: {counts[t]:>6} ({100 * counts[t] / n:.1f} %)")
     return 0
 
 

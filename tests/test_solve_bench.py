@@ -51,11 +51,44 @@ def test_a_refused_board_is_a_row_that_says_why(capsys: pytest.CaptureFixture[st
     assert f"{t} triangles: 0 of 1 within 10 s" in out
 
 
+def test_triangles_keeps_only_the_boards_holding_that_many(capsys: pytest.CaptureFixture[str]) -> None:
+    preset = get_preset("phone")
+    held = {seed: preset.make_board(8, seed).max_triangles for seed in range(40)}
+    want = held[0]
+    expected = [seed for seed in range(40) if held[seed] == want][:3]
+    assert len(expected) == 3 and expected != [0, 1, 2]  # some boards in between hold another count
+    assert solve_bench.main(["--stars", "8", "--first", "0", "--boards", "3", "--triangles", str(want)]) == 0
+    out = capsys.readouterr().out
+    rows = _rows(out)
+    assert sorted(rows) == expected
+    assert all(int(cols[0]) == want for cols in rows.values())
+    assert f"{want} triangles: 3 of 3 within 10 s" in out
+
+
+def test_census_counts_the_triangles_boards_hold(capsys: pytest.CaptureFixture[str]) -> None:
+    preset = get_preset("phone")
+    counts: dict[int, int] = {}
+    for seed in range(30):
+        t = preset.make_board(8, seed).max_triangles
+        counts[t] = counts.get(t, 0) + 1
+    assert solve_bench.main(["--stars", "8", "--census", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "triangles held by boards 0-29 (8 stars):" in out
+    for t, n in counts.items():
+        assert f"  {t:>3}: {n:>6} ({100 * n / 30:.1f} %)" in out
+    assert "seconds" not in out  # nothing solved
+
+
 def test_bad_arguments_are_refused_with_a_message(capsys: pytest.CaptureFixture[str]) -> None:
     for args, says in (
         (["--preset", "nope"], "unknown preset 'nope'; choose one of phone, tablet"),
         (["--boards", "0"], "--boards and --stars need whole numbers"),
         (["--time-limit", "-1"], "--time-limit > 0"),
+        (["--triangles", "-2"], "--triangles and --census need whole numbers >= 0"),
+        (
+            ["--stars", "8", "--boards", "1", "--triangles", "40"],
+            "0 boards hold 40 triangles among seeds 2000-2999, not 1",
+        ),
     ):
         with pytest.raises(SystemExit) as e:
             solve_bench.main(args)
