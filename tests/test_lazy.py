@@ -8,7 +8,7 @@ import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
 from triangles.ai.expand import SMALL, large_rank, value_rank
-from triangles.ai.lazy import LazySum, lazy_search, search_pair
+from triangles.ai.lazy import _NO_SHARE, LazySum, lazy_search, search_pair
 from triangles.ai.pools import KEY, MS
 from triangles.ai.regions import Regions, sum_search
 from triangles.ai.tables import NOB, new_table, tt_keep_cut, tt_lower, tt_probe, tt_row, tt_store, tt_upper
@@ -159,6 +159,61 @@ def test_two_searches_sharing_a_table_give_one_searchs_value(extra):
         assert second.search(-1000, 1000, 10**9, np.zeros(1, np.uint8)).value == one.value
 
 
+def _lazy_value_of_line(g, pair: int) -> int:
+    """What drawing ``pair`` is worth to the mover, the rest valued by the lazy search alone
+    (``value_of_line``'s whole-board search is too slow past 30-odd legal lines)."""
+    h = g.clone()
+    me = h.player
+    closed = len(h.play(*g.board.pair(pair)))
+    if h.is_over():
+        return closed
+    rest = lazy_search(h, h.arrays(), max_nodes=10**9, abort=NO_ABORT, tt_bits=16).value
+    return closed + rest if h.player == me else closed - rest
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_pair_reading_each_others_root_bound_at_every_node_keeps_the_value(extra):
+    """Each search of a pair takes the highest root move's value the other proved as its
+    root's lower bound and narrows the windows of the nodes it has in progress (every 1,024
+    nodes as solve runs it; here at every node, so that the narrowing meets every kind of
+    node): the value and a best line of one search alone, on positions from 28 to 44 legal
+    lines."""
+    for seed in range(6):
+        g = greedy_to(11, 28 + 3 * seed, seed, extra)
+        one = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT, tt_bits=16)
+        first = LazySum(Regions(g, g.arrays()), tt_bits=16, look_every=1)
+        both = search_pair(first, -1000, 1000, 10**9, np.zeros(1, np.uint8))
+        assert not both.aborted and both.value == one.value
+        assert _lazy_value_of_line(g, both.pair) == one.value
+        assert first.share[0] >> 8 == one.value  # the shared word: the best root move's value
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_root_bound_proved_before_the_search_is_kept(extra):
+    """A search whose shared word already holds a root move's value (as a partner's proof
+    would): the root's value when that bound is the value or below it; fail-soft, at least
+    the bound when the bound reaches the window's upper end."""
+    from triangles.ai.lazy import _share_word
+
+    for seed in range(3):
+        g = greedy_to(10, 34, seed, extra)
+        v = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT).value
+        pairs = (g.board.pair_id(i, j) for i, j in g.legal_moves())
+        best = next(p for p in pairs if _lazy_value_of_line(g, p) == v)
+        r = Regions(g, g.arrays())
+        line = [int(x) for x in r.lines].index(best)
+        for low in (v, v - 2):
+            ls = LazySum(r, tt_bits=16)
+            ls.share[0] = _share_word(low, line)
+            res = ls.search(-1000, 1000, 10**9, NO_ABORT)
+            assert not res.aborted and res.value == v
+            assert _lazy_value_of_line(g, res.pair) == v
+        ls = LazySum(r, tt_bits=16)
+        ls.share[0] = _share_word(v, line)
+        res = ls.search(v - 3, v - 1, 10**9, NO_ABORT)
+        assert res.value >= v - 1  # above the window: a lower bound
+
+
 def test_a_pair_stopped_from_outside_says_so_and_a_partner_needs_the_same_regions():
     g = greedy_to(12, 50, 0)
     r = Regions(g, g.arrays())
@@ -171,6 +226,8 @@ def test_a_pair_stopped_from_outside_says_so_and_a_partner_needs_the_same_region
         LazySum(r, partner=LazySum(r, partner=first))
     with pytest.raises(ValueError, match="not a partner"):  # a partner's own pair would share its tag
         search_pair(LazySum(r, partner=first), -1000, 1000, 10**9, np.zeros(1, np.uint8))
+    with pytest.raises(ValueError, match="power of two"):
+        LazySum(r, look_every=3)
 
 
 def test_a_table_row_torn_by_two_writers_reads_as_absent():
@@ -289,6 +346,7 @@ def test_a_states_key_does_not_depend_on_the_order_it_was_met(extra):
     first = LazySum(r, tt_bits=14)
     second = LazySum(r, partner=first)
     first.search(-1000, 1000, 10**9, NO_ABORT)
+    first.share[:] = _NO_SHARE  # the second search not told the root's value: it searches on its own
     second.search(-1000, 1000, 10**9, NO_ABORT)
 
     def met(ls: LazySum) -> dict[tuple[int, int], tuple[int, int]]:

@@ -20,10 +20,10 @@ sum search's, except where a large region's moves rank
 table, where a root move's answers rank with alternation, and where a node
 holding new states takes its cut-off through their expanded siblings before
 expanding them (:func:`triangles.ai.expand.sibling_refutes`).  Whole 10-star
-boards take 0.2-1.6 s; whole 12-star boards up to 53 s, and 1.4-27 s with two
-searches sharing the table on two cores (:func:`search_pair`, as
-:func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``,
-fifteenth to thirty-eighth looks).
+boards take 0.2-1.6 s; whole 12-star boards 1.4-67 s with two searches sharing the
+table and the best root value proved on two cores (:func:`search_pair`, as
+:func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``, fifteenth
+to fortieth looks).
 """
 
 from __future__ import annotations
@@ -108,6 +108,8 @@ def _lazy_kernel(
     roots: np.ndarray,
     second: bool,
     allowed: np.uint64,
+    share: np.ndarray,
+    look: int,
 ) -> tuple:
     """Fail-soft negamax alpha-beta over multisets of region states, each expanded when first
     listed: (value, best root line, nodes, aborted, the pools).  The search is
@@ -146,6 +148,16 @@ def _lazy_kernel(
     tagged 1 where the first search's are tagged 0.
     ``allowed``: the lines the root's moves may draw (a bit a line; all set: every line), the
     root's value then being kept out of the table (:class:`LazySum`).
+    ``share``: one word both searches of a pair read and write, the highest value of a root
+    move either proved and that move's line (:func:`_shared`); every ``look`` + 1 nodes (a
+    power of two) a search takes it as its root's lower bound, and narrows the windows of
+    the nodes it has in progress (:func:`_narrow`).  Before, a search took the other's
+    proofs only through the table, and could spend most of its time proving its first root
+    move worth what the other had already proved of another (on board 2943, 28.9 M of its
+    48 M nodes); now that proof stops where the other's bound refutes the move.  The pair
+    on eleven whole 12-star boards of 16-18 triangles, one after the other in one process:
+    348 and 356 s against 457 s (-23 %); board 2943 88 s against 24-26 s, and one board
+    (2024) about 10 % slower (``benchmarks/middle-game.md``, fortieth look).
     The search loop is :func:`_run`; the expansions run here, between its calls."""
     stack = search_stack(n)
     ms, msz, mv, mvc, nmv, idx, fa, fb, fa0, best, bestm, hkey, rk, nodes0, scout = stack
@@ -191,6 +203,9 @@ def _lazy_kernel(
             tid,
             second,
             allowed,
+            share,
+            look,
+            alpha,
             P,
             stack,
             chs,
@@ -217,7 +232,12 @@ def _lazy_kernel(
                 state = _ENTER
                 nodes -= 1
             aborted |= out_of_room(P)
-    line = move_line(P, roots, bestm[0], -1) if bestm[0] >= 0 and not aborted else -1
+    line = -1
+    if not aborted:
+        if bestm[0] >= 0:
+            line = move_line(P, roots, bestm[0], -1)
+        elif _shared(share[0])[0] == ret:  # its best root move is the partner's (_raise_root)
+            line = _shared(share[0])[1]
     return (0 if aborted else ret), line, nodes, aborted, P
 
 
@@ -231,6 +251,9 @@ def _run(
     tid: int,
     second: bool,
     allowed: np.uint64,
+    share: np.ndarray,
+    look: int,
+    alpha: int,
     P: tuple,
     stack: tuple,
     chs: np.ndarray,
@@ -263,6 +286,13 @@ def _run(
             nodes += 1
             if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
                 aborted = True
+            if ply > 0 and (nodes & look) == 0 and not aborted and _shared(share[0])[0] > fa[0]:
+                k = _narrow(fa, fb, fa0, best, bestm, scout, mv, idx, mpts, ply, _shared(share[0])[0], extra)
+                if k >= 0:  # a node in progress settled by the partner's root bound: its best returned
+                    ply = k
+                    idx[k] = nmv[k]
+                    state = _NEXT
+                    continue
             nn = msz[ply]
             ret = 0
             if aborted or nn == 0:
@@ -365,6 +395,10 @@ def _run(
                     if hint < 0:
                         tt_keep_cut(tt, mask, h, v)
         elif state == _NEXT:
+            if ply == 0 and not aborted and _shared(share[0])[0] > best[0]:
+                _raise_root(fa, fa0, best, bestm, _shared(share[0])[0])  # between root moves
+                if best[0] >= fb[0]:
+                    idx[0] = nmv[0]
             if aborted or idx[ply] >= nmv[ply]:
                 ret = best[ply]
                 if ply == 1 and not extra and not aborted and bestm[1] >= 0 and ret >= fb[1]:
@@ -401,7 +435,97 @@ def _run(
                 state = _ENTER
                 continue
             back_up(best, bestm, fa, fb, idx, nmv, ply, g, MV[g, PTS], ret, extra)
+            if ply == 0 and best[0] > alpha and best[0] > _shared(share[0])[0] and bestm[0] == g:
+                # a root move proved worth best[0] (above the caller's alpha: not a bound from
+                # a failed null window): the partner's lower bound too, with its line
+                share[0] = _share_word(best[0], move_line(P, ms[0, : msz[0]], g, -1))
     return state, ply, nodes, aborted, ret, hint, done
+
+
+@njit(inline="always")
+def _share_word(value: int, line: int) -> np.int64:
+    """A root move's value and line in one word, written and read whole by the pair."""
+    return np.int64(value) * 256 + line
+
+
+@njit(inline="always")
+def _shared(word: np.int64) -> tuple[np.int64, np.int64]:
+    """(value, line) of a word of :func:`_share_word`."""
+    return word >> 8, word & 255
+
+
+#: the shared word before either search has proved a root move: no bound
+_NO_SHARE = -INF * 256
+
+
+@njit(inline="always")
+def _raise_root(fa: np.ndarray, fa0: np.ndarray, best: np.ndarray, bestm: np.ndarray, low: int) -> None:
+    """The root's best and lower bound raised to ``low``, a root move's value the partner
+    proved (the best move then the partner's: none of this search's rows)."""
+    if low > best[0]:
+        best[0] = low
+        bestm[0] = -1
+    if low > fa[0]:
+        fa[0] = low
+    if low > fa0[0]:
+        fa0[0] = low
+
+
+@njit(inline="always")
+def _narrow(
+    fa: np.ndarray,
+    fb: np.ndarray,
+    fa0: np.ndarray,
+    best: np.ndarray,
+    bestm: np.ndarray,
+    scout: np.ndarray,
+    mv: np.ndarray,
+    idx: np.ndarray,
+    mpts: np.ndarray,
+    ply: int,
+    low: int,
+    extra: bool,
+) -> int:
+    """The partner proved a root move worth ``low``: raise the root's bound to it and narrow
+    the windows of the nodes in progress below (plies 1 .. ``ply`` - 1, and the node ``ply``
+    being entered), each as its parent would open it now, as far down as the moves in
+    progress were opened with a whole window.  A null window (:func:`open_scout`) stays as
+    opened, and so does the lower bound of a node whose current move is one, since
+    :func:`rescout` reads the answer against the bound the scout was opened at; so does the
+    root's while its current move is a scout (it is raised before its next move instead).
+    Returns the shallowest ply whose best now reaches its upper bound (settled: the caller
+    returns its best from there), else -1."""
+    if scout[0]:
+        return -1
+    _raise_root(fa, fa0, best, bestm, low)
+    if best[0] >= fb[0]:
+        return 0
+    for k in range(1, ply + 1):
+        p = k - 1
+        if scout[p]:
+            break
+        pts = mpts[mv[p, idx[p] - 1]]
+        if pts > 0 and extra:  # the mover keeps the turn: the same window, less the points
+            a = fa[p] - pts
+            b = fb[p] - pts
+        else:
+            a = pts - fb[p]
+            b = pts - fa[p]
+        if b < fb[k]:
+            fb[k] = b
+        if k == ply:  # being entered: its moves not yet listed
+            if a > fa[k]:
+                fa[k] = a
+            break
+        if best[k] >= fb[k]:
+            return k
+        if a > fa[k]:
+            if scout[k]:
+                break
+            fa[k] = a
+            if a > fa0[k]:
+                fa0[k] = a  # the table's bound: at most the raised bound is then an upper bound
+    return -1
 
 
 @njit(nogil=True)
@@ -430,7 +554,13 @@ class LazySum:
     (``tt_bits`` and ``small`` are then the partner's), to search beside it on a second core
     (:func:`search_pair` makes one).  It has pools of its own (each
     expands what it meets) and tries its root moves in the reverse order, so the two start
-    on different root moves and each finds the other's proofs in the table.
+    on different root moves and each finds the other's proofs in the table.  The two share a
+    word too (``share``): the highest value of a root move either has proved, and its line,
+    which each takes as its root's lower bound.  A search's own later searches keep it (a
+    proved root value is a bound for any window).
+
+    ``look_every``: how often, in nodes (a power of two), the search reads that word while a
+    root move is in progress (1: at every node, for tests).
 
     ``rows``: room for that many region objects (a power of two) before the pools grow (a
     partner's is its partner's): a long search is faster in room reserved at once than in
@@ -457,6 +587,7 @@ class LazySum:
         rows: int = 1024,
         root_lines: int | None = None,
         tt: np.ndarray | None = None,
+        look_every: int = 1024,
     ) -> None:
         if not r.fits:
             raise ValueError(f"too many legal lines for the regions' masks: {r.n} (at most {MAX_LINES})")
@@ -476,6 +607,13 @@ class LazySum:
         #: the lines the root's moves may draw (bit ``k``: ``r.lines[k]``); None: every line
         self.root_lines: int | None = root_lines
         self.roots, self.pools = _roots(r.geo, r.n, reserved_pools(self.rows))
+        #: the highest root move's value either search of a pair proved, and its line, in one
+        #: word (:func:`_share_word`): a lower bound of the root's value for both
+        self.share: np.ndarray = partner.share if partner is not None else np.full(1, _NO_SHARE, np.int64)
+        if look_every < 1 or look_every & (look_every - 1):
+            raise ValueError(f"look_every must be a power of two: {look_every}")
+        #: how often (nodes) the search reads the partner's bound; 1 in tests, to read it everywhere
+        self.look_every: int = look_every
 
     @property
     def states(self) -> int:
@@ -502,6 +640,8 @@ class LazySum:
             self.roots,
             self.second,
             np.uint64((1 << 64) - 1 if self.root_lines is None else self.root_lines),
+            self.share,
+            self.look_every - 1,
         )
         pair = int(r.lines[line]) if line >= 0 and not aborted else -1
         return LazyResult(int(v), pair, int(nodes), self.states, bool(aborted))
@@ -514,8 +654,11 @@ def search_pair(first: LazySum, alpha: int, beta: int, node_limit: int, abort: n
     raised): its result, with the nodes both searched.  Aborted only when both were
     (``abort`` raised from outside, or both out of nodes).  On whole 12-star boards 1.2-1.7
     times faster than one search with alternation and 1.3-1.8 times with the extra turn, in
-    about the same memory (``benchmarks/middle-game.md``, seventeenth look).  The partner's
-    pools are dropped afterwards; ``first`` keeps its own and the shared table."""
+    about the same memory (``benchmarks/middle-game.md``, seventeenth look).  Each takes the
+    best root move's value the other has proved as its root's lower bound, also inside a
+    root move it is searching (:class:`LazySum`'s ``share``; fortieth look).  The partner's
+    pools are dropped afterwards; ``first`` keeps its own, the shared table and the shared
+    word."""
     second = LazySum(first.regions, partner=first)  # ValueError when ``first`` is a partner
     out: list[LazyResult | None] = [None, None]
     failed: list[BaseException] = []
