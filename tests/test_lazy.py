@@ -176,7 +176,7 @@ def test_a_pair_reading_each_others_root_bound_at_every_node_keeps_the_value(ext
     """Each search of a pair takes the highest root move's value the other proved as its
     root's lower bound and narrows the windows of the nodes it has in progress (every 1,024
     nodes as solve runs it; here at every node, so that the narrowing meets every kind of
-    node): the value and a best line of one search alone, on positions from 28 to 44 legal
+    node): the value and a best line of one search alone, on positions of 28 to 43 legal
     lines."""
     for seed in range(6):
         g = greedy_to(11, 28 + 3 * seed, seed, extra)

@@ -287,7 +287,8 @@ def _run(
             if nodes >= node_limit or ((nodes & 1023) == 0 and abort[0] != 0):
                 aborted = True
             if ply > 0 and (nodes & look) == 0 and not aborted and _shared(share[0])[0] > fa[0]:
-                k = _narrow(fa, fb, fa0, best, bestm, scout, mv, idx, mpts, ply, _shared(share[0])[0], extra)
+                low = _shared(share[0])[0]  # read again: the partner may have raised it since
+                k = _narrow(fa, fb, fa0, best, bestm, scout, mv, idx, mpts, ply, low, extra)
                 if k >= 0:  # a node in progress settled by the partner's root bound: its best returned
                     ply = k
                     idx[k] = nmv[k]
@@ -395,10 +396,12 @@ def _run(
                     if hint < 0:
                         tt_keep_cut(tt, mask, h, v)
         elif state == _NEXT:
-            if ply == 0 and not aborted and _shared(share[0])[0] > best[0]:
-                _raise_root(fa, fa0, best, bestm, _shared(share[0])[0])  # between root moves
-                if best[0] >= fb[0]:
-                    idx[0] = nmv[0]
+            if ply == 0 and not aborted:
+                low = _shared(share[0])[0]
+                if low > best[0]:
+                    _raise_root(fa, fa0, best, bestm, low)  # between root moves
+                    if best[0] >= fb[0]:
+                        idx[0] = nmv[0]
             if aborted or idx[ply] >= nmv[ply]:
                 ret = best[ply]
                 if ply == 1 and not extra and not aborted and bestm[1] >= 0 and ret >= fb[1]:
@@ -606,12 +609,12 @@ class LazySum:
             raise ValueError(f"root_lines must be a nonempty mask of the {r.n} legal lines: {root_lines:#x}")
         #: the lines the root's moves may draw (bit ``k``: ``r.lines[k]``); None: every line
         self.root_lines: int | None = root_lines
+        if look_every < 1 or look_every & (look_every - 1):
+            raise ValueError(f"look_every must be a power of two: {look_every}")
         self.roots, self.pools = _roots(r.geo, r.n, reserved_pools(self.rows))
         #: the highest root move's value either search of a pair proved, and its line, in one
         #: word (:func:`_share_word`): a lower bound of the root's value for both
         self.share: np.ndarray = partner.share if partner is not None else np.full(1, _NO_SHARE, np.int64)
-        if look_every < 1 or look_every & (look_every - 1):
-            raise ValueError(f"look_every must be a power of two: {look_every}")
         #: how often (nodes) the search reads the partner's bound; 1 in tests, to read it everywhere
         self.look_every: int = look_every
 
