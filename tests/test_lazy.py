@@ -8,7 +8,7 @@ import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
 from triangles.ai.expand import SMALL, large_rank, value_rank
-from triangles.ai.lazy import _NO_SHARE, LazySum, lazy_search, search_pair
+from triangles.ai.lazy import _NO_SHARE, LazySum, _share_word, lazy_search, search_pair
 from triangles.ai.pools import KEY, MS
 from triangles.ai.regions import Regions, sum_search
 from triangles.ai.tables import NOB, new_table, tt_keep_cut, tt_lower, tt_probe, tt_row, tt_store, tt_upper
@@ -160,15 +160,11 @@ def test_two_searches_sharing_a_table_give_one_searchs_value(extra):
 
 
 def _lazy_value_of_line(g, pair: int) -> int:
-    """What drawing ``pair`` is worth to the mover, the rest valued by the lazy search alone
-    (``value_of_line``'s whole-board search is too slow past 30-odd legal lines)."""
-    h = g.clone()
-    me = h.player
-    closed = len(h.play(*g.board.pair(pair)))
-    if h.is_over():
-        return closed
-    rest = lazy_search(h, h.arrays(), max_nodes=10**9, abort=NO_ABORT, tt_bits=16).value
-    return closed + rest if h.player == me else closed - rest
+    """:func:`value_of_line` with the rest valued by the lazy search alone (the whole-board
+    search is too slow past 30-odd legal lines)."""
+    return value_of_line(
+        g, pair, lambda h: lazy_search(h, h.arrays(), max_nodes=10**9, abort=NO_ABORT, tt_bits=16).value
+    )
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -193,8 +189,6 @@ def test_a_root_bound_proved_before_the_search_is_kept(extra):
     """A search whose shared word already holds a root move's value (as a partner's proof
     would): the root's value when that bound is the value or below it; fail-soft, at least
     the bound when the bound reaches the window's upper end."""
-    from triangles.ai.lazy import _share_word
-
     for seed in range(3):
         g = greedy_to(10, 34, seed, extra)
         v = lazy_search(g, g.arrays(), max_nodes=10**9, abort=NO_ABORT).value

@@ -4,6 +4,7 @@ regions that really are independent."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -53,14 +54,15 @@ def greedy_to(stars: int, legal: int, seed: int, extra: bool = False) -> Game:
     return g
 
 
-def value_of_line(g: Game, pair: int) -> int:
-    """What drawing ``pair`` is worth to the mover with perfect play after it (whole-board search)."""
+def value_of_line(g: Game, pair: int, rest_value: Callable[[Game], int] | None = None) -> int:
+    """What drawing ``pair`` is worth to the mover with perfect play after it: the position
+    after it valued by ``rest_value`` (None: the whole-board search)."""
     h = g.clone()
     me = h.player
     closed = len(h.play(*g.board.pair(pair)))
     if h.is_over():
         return closed
-    rest = whole_board(h)
+    rest = (rest_value or whole_board)(h)
     return closed + rest if h.player == me else closed - rest
 
 

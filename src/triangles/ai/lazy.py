@@ -39,6 +39,7 @@ from triangles.ai.multiset import (
     INF,
     back_up,
     child_multiset,
+    child_window,
     children_refute,
     drop_pairs,
     list_move,
@@ -236,8 +237,10 @@ def _lazy_kernel(
     if not aborted:
         if bestm[0] >= 0:
             line = move_line(P, roots, bestm[0], -1)
-        elif _shared(share[0])[0] == ret:  # its best root move is the partner's (_raise_root)
-            line = _shared(share[0])[1]
+        else:
+            low, shared_line = _shared(share[0])
+            if low == ret:  # its best root move is the partner's (_raise_root)
+                line = shared_line
     return (0 if aborted else ret), line, nodes, aborted, P
 
 
@@ -507,13 +510,7 @@ def _narrow(
         p = k - 1
         if scout[p]:
             break
-        pts = mpts[mv[p, idx[p] - 1]]
-        if pts > 0 and extra:  # the mover keeps the turn: the same window, less the points
-            a = fa[p] - pts
-            b = fb[p] - pts
-        else:
-            a = pts - fb[p]
-            b = pts - fa[p]
+        a, b = child_window(fa, fb, p, mpts[mv[p, idx[p] - 1]], extra)
         if b < fb[k]:
             fb[k] = b
         if k == ply:  # being entered: its moves not yet listed

@@ -186,15 +186,18 @@ def children_refute(
 
 
 @njit(inline="always")
-def open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> None:
-    """The child's window after a move scoring ``p`` (the mover stays under the extra-turn rule
-    when it scores)."""
+def child_window(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> tuple[int, int]:
+    """The child's window (lower, upper) after a move scoring ``p`` from the node at ``ply``
+    (the mover stays under the extra-turn rule when it scores)."""
     if p > 0 and extra:
-        fa[ply + 1] = fa[ply] - p
-        fb[ply + 1] = fb[ply] - p
-    else:
-        fa[ply + 1] = p - fb[ply]
-        fb[ply + 1] = p - fa[ply]
+        return fa[ply] - p, fb[ply] - p
+    return p - fb[ply], p - fa[ply]
+
+
+@njit(inline="always")
+def open_child(fa: np.ndarray, fb: np.ndarray, ply: int, p: int, extra: bool) -> None:
+    """Open the child's window (:func:`child_window`)."""
+    fa[ply + 1], fb[ply + 1] = child_window(fa, fb, ply, p, extra)
 
 
 @njit(inline="always")
