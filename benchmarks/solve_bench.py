@@ -27,6 +27,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -134,10 +135,7 @@ def _boards(preset: Preset, stars: int, first: int, count: int, triangles: int) 
 def _census(preset: Preset, stars: int, n: int) -> int:
     """How many of boards 0..n-1 hold each count of triangles: the weights that turn times
     measured by count into a share of all boards."""
-    counts: dict[int, int] = {}
-    for seed in range(n):
-        t = preset.make_board(stars, seed).max_triangles
-        counts[t] = counts.get(t, 0) + 1
+    counts = Counter(preset.make_board(stars, seed).max_triangles for seed in range(n))
     print(f"triangles held by boards 0-{n - 1} ({stars} stars):")
     for t in sorted(counts):
         print(f"  {t:>3}: {counts[t]:>6} ({100 * counts[t] / n:.1f} %)")
