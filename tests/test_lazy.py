@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from test_regions import NO_ABORT, greedy_to, positions, value_of_line, whole_board
-from triangles.ai.expand import SMALL, large_rank, value_rank
+from triangles.ai.expand import SMALL, large_rank, line_rank, value_rank
 from triangles.ai.lazy import _NO_SHARE, LazySum, _share_word, lazy_search, search_pair
 from triangles.ai.pools import KEY, MS
 from triangles.ai.regions import Regions, sum_search
@@ -136,6 +136,21 @@ def test_a_large_regions_gains_come_first_and_its_losses_last():
         assert quiet == sorted(quiet, reverse=True) and len(set(quiet)) == 4
         # two gains still keep the value order between them
         assert large_rank(value_rank(2, 2, 0, extra), 63) > large_rank(value_rank(1, 1, 0, extra), 0)
+
+
+def test_a_large_regions_line_gains_by_its_own_points_while_a_large_region_is_left():
+    """`line_rank`: a line leaving a large region beside a small one whose first mover loses
+    there alone (worth -1 to it) is a quiet line, ranked among the quiet lines by the lines
+    left in large regions, below a capture and above a line that offers; once no large
+    region is left, the small regions' values rank it as before (a gain)."""
+    for extra in (False, True):
+        beside_loser = line_rank(0, -1, 0, 30, extra)
+        assert beside_loser == line_rank(0, 0, 0, 30, extra) == large_rank(value_rank(0, 0, 0, extra), 30)
+        assert line_rank(0, -1, 0, 31, extra) < beside_loser < line_rank(0, -1, 0, 29, extra)
+        assert line_rank(1, 0, 0, 40, extra) > beside_loser > line_rank(0, 0, 1, 0, extra)
+    # no large region left: the small regions' values count (with alternation)
+    assert line_rank(0, -1, 0, 0, False) == large_rank(value_rank(0, 1, 0, False), 0) > line_rank(0, 0, 0, 0, False)
+    assert line_rank(0, 1, 0, 0, False) < line_rank(0, 0, 0, 0, False)
 
 
 @pytest.mark.parametrize("extra", [False, True])

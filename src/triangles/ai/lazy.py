@@ -20,10 +20,10 @@ sum search's, except where a large region's moves rank
 table, where a root move's answers rank with alternation, and where a node
 holding new states takes its cut-off through their expanded siblings before
 expanding them (:func:`triangles.ai.expand.sibling_refutes`).  Whole 10-star
-boards take 0.2-1.6 s; whole 12-star boards 1.4-67 s with two searches sharing the
+boards take 0.2-1.6 s; whole 12-star boards 0.4-45 s with two searches sharing the
 table and the best root value proved on two cores (:func:`search_pair`, as
 :func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``, fifteenth
-to fortieth looks).
+to forty-second looks).
 """
 
 from __future__ import annotations
@@ -121,7 +121,9 @@ def _lazy_kernel(
     region's kids count as worth nothing, which measured better than estimating them), then
     by points, then by the fewest points the regions they leave offer at once; but a large
     region's moves that gain come first and those that lose last, and among its equal moves
-    the one leaving the fewest lines in large regions comes first (:func:`triangles.ai.expand.large_rank`).
+    the one leaving the fewest lines in large regions comes first (:func:`triangles.ai.expand.large_rank`);
+    while a large region is left, its move gains or loses by its own points and what it
+    offers, not by the small regions' values alone (:func:`triangles.ai.expand.line_rank`).
     Unlike there, a cut-off the children's stored bounds give is kept in the table where
     that evicts nothing searched (:func:`triangles.ai.tables.tt_keep_cut`), and a child's
     key is its parent's plus the sum its move keeps (``SUM``): on eight whole 12-star
