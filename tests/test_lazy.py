@@ -138,19 +138,17 @@ def test_a_large_regions_gains_come_first_and_its_losses_last():
         assert large_rank(value_rank(2, 2, 0, extra), 63) > large_rank(value_rank(1, 1, 0, extra), 0)
 
 
-def test_a_large_regions_line_gains_by_its_own_points_while_a_large_region_is_left():
-    """`line_rank`: a line leaving a large region beside a small one whose first mover loses
-    there alone (worth -1 to it) is a quiet line, ranked among the quiet lines by the lines
-    left in large regions, below a capture and above a line that offers; once no large
-    region is left, the small regions' values rank it as before (a gain)."""
+def test_a_large_regions_line_is_a_gain_or_a_loss_by_its_own_points_and_what_it_offers():
+    """`line_rank`: a large region's line that scores is a gain (even when it offers more than
+    it scores), one that only offers is a loss, and the quiet ones come between, the fewest
+    lines left in large regions first; more points first among gains, whatever the regions
+    it leaves would be worth to their first mover alone (they are not asked)."""
     for extra in (False, True):
-        beside_loser = line_rank(0, -1, 0, 30, extra)
-        assert beside_loser == line_rank(0, 0, 0, 30, extra) == large_rank(value_rank(0, 0, 0, extra), 30)
-        assert line_rank(0, -1, 0, 31, extra) < beside_loser < line_rank(0, -1, 0, 29, extra)
-        assert line_rank(1, 0, 0, 40, extra) > beside_loser > line_rank(0, 0, 1, 0, extra)
-    # no large region left: the small regions' values count (with alternation)
-    assert line_rank(0, -1, 0, 0, False) == large_rank(value_rank(0, 1, 0, False), 0) > line_rank(0, 0, 0, 0, False)
-    assert line_rank(0, 1, 0, 0, False) < line_rank(0, 0, 0, 0, False)
+        quiet = [line_rank(0, 0, big, extra) for big in (0, 13, 30, 63)]
+        assert quiet == sorted(quiet, reverse=True) and len(set(quiet)) == 4
+        assert quiet[1] == large_rank(value_rank(0, 0, 0, extra), 13)
+        assert line_rank(1, 2, 63, extra) > max(quiet) and line_rank(0, 1, 0, extra) < min(quiet)
+        assert line_rank(2, 0, 63, extra) > line_rank(1, 0, 0, extra)
 
 
 @pytest.mark.parametrize("extra", [False, True])
@@ -435,7 +433,7 @@ def test_an_expanded_state_one_line_past_the_merged_takes_its_game_trees_key(ext
     from triangles.ai.pools import new_pools
 
     checked = shared = 0
-    for seed in range(3):
+    for seed in range(4):  # with alternation and 12, seed 3's search is the one to meet two of one game
         g = greedy_to(11, 30, seed, extra)
         r = Regions(g, g.arrays())
         ls = LazySum(r, tt_bits=16, small=small)

@@ -67,19 +67,19 @@ def large_rank(base: int, big: int) -> int:
 
 
 @njit(inline="always")
-def line_rank(pts: int, s_av: int, offered: int, big: int, extra: bool) -> int:
-    """The rank of a large region state's line that scores ``pts``, leaves regions worth
-    ``s_av`` in all to their first mover alone (``AV``; a large one counts 0) and offering
-    ``offered`` at once, with ``big`` legal lines left in large regions (:func:`large_rank`).
-    While a large region is left, the line gains or loses by its own points and what it
-    offers, not by the small regions' values alone: a small region its first mover loses in
-    made the line look a gain, though beside a large region neither player has to open it.
-    Ranked so, one search of five whole 12-star boards took 23 % fewer nodes, and ``solve``
-    27 % less time on 40 boards of 15-17 triangles, 38 % on those of 16
-    (``benchmarks/middle-game.md``, forty-second look).  With the extra turn the values alone
-    are not ranked (:func:`value_rank`), so nothing changes there."""
-    mval = pts + s_av if (extra and pts > 0) else pts - s_av
-    return large_rank(value_rank(pts, mval if big == 0 else pts, offered, extra), big)
+def line_rank(pts: int, offered: int, big: int, extra: bool) -> int:
+    """The rank of a large region state's line that scores ``pts`` and leaves regions offering
+    ``offered`` at once and ``big`` legal lines in large regions (:func:`large_rank`): a gain
+    when it scores, a loss when it only offers, by its own points and what it offers, never
+    by the values of the regions it leaves to their first mover alone (``AV``).  Those values
+    made a line leaving a small region that its first mover loses in (worth -1, say) look a
+    gain, ranked above every quiet line, though beside a large region neither player has to
+    open the small one.  Ranked so, one search of five whole 12-star boards took 29 % fewer
+    nodes, and ``solve`` 30 % less time on 40 boards of 15-17 triangles, 42 % on the 16 boards of 16
+    triangles (``benchmarks/middle-game.md``, forty-second look).
+    With the extra turn the values alone were never ranked (:func:`value_rank`), so nothing
+    changes there."""
+    return large_rank(value_rank(pts, pts, offered, extra), big)
 
 
 @njit(inline="always")
@@ -357,14 +357,12 @@ def _line_moves(
                 stale |= nj == small + 1 and OI[o, MS] < 0
             sorted_insert(kids, 0, j, o)
         offered = 0
-        s_av = 0
         ksum = np.int64(0)
         kpair = False
         for j in range(ncomp):
             x = kids[0, j]
             KI[s0 + j] = x
             offered += OI[x, MOST]
-            s_av += OI[x, AV]
             ksum += OI[x, KEY]
             kpair |= OI[x, PAIR] != 0
         KP[nkl + 1] = s0 + ncomp
@@ -372,7 +370,7 @@ def _line_moves(
         pts = points(Dr, line, geo)
         my[i, PTS] = pts
         my[i, KL] = nkl
-        my[i, RANK] = line_rank(pts, s_av, offered, big, extra)
+        my[i, RANK] = line_rank(pts, offered, big, extra)
         my[i, SUM] = 0 if kpair or stale else ksum
         nkl += 1
         s0 += ncomp

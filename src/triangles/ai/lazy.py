@@ -20,7 +20,7 @@ sum search's, except where a large region's moves rank
 table, where a root move's answers rank with alternation, and where a node
 holding new states takes its cut-off through their expanded siblings before
 expanding them (:func:`triangles.ai.expand.sibling_refutes`).  Whole 10-star
-boards take 0.2-1.6 s; whole 12-star boards 0.4-45 s with two searches sharing the
+boards take 0.2-1.6 s; whole 12-star boards 0.4-41 s with two searches sharing the
 table and the best root value proved on two cores (:func:`search_pair`, as
 :func:`triangles.ai.solver.solve` runs them; ``benchmarks/middle-game.md``, fifteenth
 to forty-second looks).
@@ -117,13 +117,13 @@ def _lazy_kernel(
     :func:`triangles.ai.regions._sum_kernel`'s (sorted multisets, an additive table key,
     buckets of two rows, enhanced transposition cut-offs, the bound of the points left, the
     table's move first, null windows after a node's first move), with states in place of
-    classes.  Moves are ordered as there: with alternation by their value alone (a large
-    region's kids count as worth nothing, which measured better than estimating them), then
-    by points, then by the fewest points the regions they leave offer at once; but a large
-    region's moves that gain come first and those that lose last, and among its equal moves
-    the one leaving the fewest lines in large regions comes first (:func:`triangles.ai.expand.large_rank`);
-    while a large region is left, its move gains or loses by its own points and what it
-    offers, not by the small regions' values alone (:func:`triangles.ai.expand.line_rank`).
+    classes.  A small region's moves are ordered as there: with alternation by their value
+    alone, then by points, then by the fewest points the regions they leave offer at once.
+    A large region's move is a gain when it scores and a loss when it only offers, by its
+    own points and what it offers, not by the values alone of the regions it leaves
+    (:func:`triangles.ai.expand.line_rank`); its gains come before every other move, its
+    losses after, and among its equal moves the one leaving the fewest lines in large regions
+    comes first (:func:`triangles.ai.expand.large_rank`).
     Unlike there, a cut-off the children's stored bounds give is kept in the table where
     that evicts nothing searched (:func:`triangles.ai.tables.tt_keep_cut`), and a child's
     key is its parent's plus the sum its move keeps (``SUM``): on eight whole 12-star

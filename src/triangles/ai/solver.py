@@ -6,7 +6,7 @@ small regions, every state they can reach is explored, and the search is exact
 at a tiny fraction of the whole board's cost.  When a region is too large to
 explore, :func:`solve` expands the regions' states only as its search reaches
 them (:mod:`triangles.ai.lazy`), two such searches sharing one table on two
-cores: a whole 12-star board in 0.4-45 s, about eight in ten of them within 10 s
+cores: a whole 12-star board in 0.4-41 s, eight or nine in ten of them within 10 s
 (the more triangles a board holds, the longer; ``benchmarks/solve_bench.py``), where
 the exploration had passed 3 M states after two minutes.
 A board of 65 or 66 legal lines, past the 64 the regions' masks hold, is searched a
