@@ -75,8 +75,9 @@ def line_rank(pts: int, offered: int, big: int, extra: bool) -> int:
     made a line leaving a small region that its first mover loses in (worth -1, say) look a
     gain, ranked above every quiet line, though beside a large region neither player has to
     open the small one.  Ranked so, one search of five whole 12-star boards took 29 % fewer
-    nodes, and ``solve`` 30 % less time on 40 boards of 15-17 triangles, 42 % on the 16 boards of 16
-    triangles (``benchmarks/middle-game.md``, forty-second look).
+    nodes, and ``solve`` 30 % less time on 40 boards of 15-17 triangles, 42 % on the 16
+    boards of 16 triangles (``benchmarks/middle-game.md``, forty-second look;
+    ``benchmarks/refuters.py`` compares a refutation's first answer with the cheapest).
     With the extra turn the values alone were never ranked (:func:`value_rank`), so nothing
     changes there."""
     return large_rank(value_rank(pts, pts, offered, extra), big)
